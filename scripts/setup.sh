@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Installs what the project needs on Debian 12 (run as root) and builds it
+# into ./build (or $BUILD_DIR).
+#
+#   scripts/setup.sh            build dependencies, configure, build
+#   scripts/setup.sh --bench    also the tools bench/run.sh compares against
+#   scripts/setup.sh --no-build install only
+#
+# Idempotent: when dpkg already reports every package installed, apt is not
+# touched at all, and ninja rebuilds only what changed.
+set -euo pipefail
+
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${BUILD_DIR:-$repo_root/build}
+
+# g++ brings gcc (the e2e helper programs are C); the rest are the libraries
+# and tools CMakeLists.txt asks for.
+build_packages=(g++ cmake ninja-build pkg-config libbpf-dev libelf-dev zlib1g-dev
+                libgtest-dev)
+# bpftrace is the baseline of the benchmark; `time` (GNU time) measures peak
+# RSS; bpftool tells when a tracer's programs are loaded.
+bench_packages=(bpftrace time bpftool)
+
+want_bench=false
+want_build=true
+for arg in "$@"; do
+  case $arg in
+    --bench) want_bench=true ;;
+    --no-build) want_build=false ;;
+    -h|--help) sed -n '2,10p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    *) echo "setup.sh: unknown option '$arg'" >&2; exit 2 ;;
+  esac
+done
+
+packages=("${build_packages[@]}")
+$want_bench && packages+=("${bench_packages[@]}")
+
+missing=()
+for pkg in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  [[ $status == "install ok installed" ]] || missing+=("$pkg")
+done
+
+if ((${#missing[@]})); then
+  if ((EUID != 0)); then
+    echo "setup.sh: missing packages (${missing[*]}); run as root to install them" >&2
+    exit 1
+  fi
+  echo "setup.sh: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if $want_build; then
+  if [[ ! -f $build_dir/build.ninja ]]; then
+    cmake -S "$repo_root" -B "$build_dir" -G Ninja
+  fi
+  ninja -C "$build_dir"
+fi
