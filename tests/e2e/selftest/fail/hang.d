@@ -1,0 +1,2 @@
+/* TIMEOUT: 1 */
+/* ARGS: --hang */

@@ -1,0 +1,2 @@
+/* ARGS: -s @SCRIPT@ --pid */
+syscall::getppid:entry {}

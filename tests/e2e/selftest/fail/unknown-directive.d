@@ -1,0 +1,2 @@
+/* COLOUR: red */
+BEGIN {}

@@ -1,0 +1,2 @@
+/* NORMALIZE: everything */
+BEGIN {}

@@ -1,0 +1,2 @@
+/* ARGS: -q -s @SCRIPT@ -c "@PROGS@/syscalls getppid" --exit 3 */
+syscall::getppid:entry { @ = count(); }

@@ -1,0 +1,3 @@
+/* NORMALIZE: pids cpu-id */
+/* ARGS: -s @SCRIPT@ --pid */
+syscall::getppid:entry {}
