@@ -47,6 +47,8 @@ struct TracepointField {
   std::string element_type;  // for arrays the element type ("char"), else == type
   int array_length = -1;     // -1 not an array, 0 for "[]", else the length
   bool is_data_loc = false;  // "__data_loc": a u32 (len << 16 | offset) in the record
+  bool is_rel_loc = false;   // "__rel_loc": like __data_loc, offset relative to the
+                             // end of this field
   uint32_t offset = 0;       // byte offset from the start of the record
   uint32_t size = 0;         // bytes
   bool is_signed = false;

@@ -1,0 +1,107 @@
+#include "runtime/bpf_prog.h"
+
+#include <bpf/bpf.h>
+#include <sched.h>
+
+#include <cerrno>
+#include <cstring>
+#include <sstream>
+
+#include "runtime/kernel_name.h"
+
+namespace dt::runtime {
+namespace {
+
+constexpr size_t kInitialLogSize = 1 << 20;
+// A longer log would only add instructions; since Linux 6.4 a full buffer
+// keeps the log's tail, which is where the reason is.
+constexpr size_t kMaxLogSize = 64u << 20;
+
+int TryLoad(uint32_t prog_type, const std::vector<bpf_insn>& insns, const std::string& name,
+            std::string* log) {
+  LIBBPF_OPTS(bpf_prog_load_opts, opts);
+  if (log != nullptr) {
+    opts.log_level = 1;
+    opts.log_buf = log->data();
+    opts.log_size = static_cast<uint32_t>(log->size());
+  }
+  std::string kernel_name = KernelObjectName(name);
+  return bpf_prog_load(static_cast<bpf_prog_type>(prog_type), kernel_name.c_str(), "GPL",
+                       insns.data(), insns.size(), &opts);
+}
+
+bool IsStatisticsLine(const std::string& line) {
+  for (const char* prefix : {"processed ", "verification time", "stack depth", "-- ", "mark_read",
+                             "max_states_per_insn"}) {
+    if (line.rfind(prefix, 0) == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+VerifierError::VerifierError(std::string program_name, std::string reason, std::string log,
+                             int error)
+    : dt::RuntimeError("the BPF verifier rejected the program for " + program_name + ": " + reason),
+      program_name_(std::move(program_name)),
+      reason_(std::move(reason)),
+      log_(std::move(log)),
+      error_(error) {}
+
+std::string VerifierReason(const std::string& log) {
+  std::istringstream lines(log);
+  std::string line, last;
+  while (std::getline(lines, line)) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (line.empty() || IsStatisticsLine(line)) continue;
+    last = line;
+  }
+  return last;
+}
+
+Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns,
+                    const std::string& name) {
+  if (insns.empty()) throw VerifierError(name, "the program is empty", "", EINVAL);
+  int fd = TryLoad(prog_type, insns, name, nullptr);
+  if (fd >= 0) return Program(UniqueFd(fd), prog_type, name);
+  int first_error = errno;
+
+  // Load again only to learn why; the verifier is deterministic.
+  std::string log;
+  int error = first_error;
+  for (size_t size = kInitialLogSize; size <= kMaxLogSize; size *= 2) {
+    log.assign(size, '\0');
+    fd = TryLoad(prog_type, insns, name, &log);
+    error = errno;
+    if (fd >= 0 || error != ENOSPC) break;
+  }
+  if (fd >= 0) {
+    // Loading with the log on succeeded where the plain load failed; keep it.
+    return Program(UniqueFd(fd), prog_type, name);
+  }
+  if (error == ENOSPC) error = first_error;  // the log overflowed, not the program
+  log.resize(strnlen(log.data(), log.size()));
+  std::string reason = VerifierReason(log);
+  if (reason.empty()) {
+    reason = (error == EPERM) ? "insufficient privileges (need root or CAP_BPF+CAP_PERFMON)"
+                              : std::strerror(error);
+  }
+  throw VerifierError(name, reason, log, error);
+}
+
+uint32_t RunProgramOnce(int prog_fd, const std::vector<uint64_t>& ctx_args) {
+  LIBBPF_OPTS(bpf_test_run_opts, opts);
+  if (!ctx_args.empty()) {
+    opts.ctx_in = ctx_args.data();
+    opts.ctx_size_in = static_cast<uint32_t>(ctx_args.size() * sizeof(uint64_t));
+  }
+  // Without BPF_F_TEST_RUN_ON_CPU the kernel runs a raw tracepoint program
+  // right here, on whatever CPU this thread is on, which is what BEGIN and
+  // END need.
+  if (bpf_prog_test_run_opts(prog_fd, &opts) != 0) {
+    throw RuntimeError(std::string("cannot run BPF program: ") + std::strerror(errno));
+  }
+  return opts.retval;
+}
+
+}  // namespace dt::runtime
