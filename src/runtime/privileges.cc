@@ -43,7 +43,14 @@ PrivilegeError::PrivilegeError(std::string reason)
 
 bool RaiseMemlockLimit() {
   rlimit unlimited{RLIM_INFINITY, RLIM_INFINITY};
-  return setrlimit(RLIMIT_MEMLOCK, &unlimited) == 0;
+  if (setrlimit(RLIMIT_MEMLOCK, &unlimited) == 0) return true;
+  // Without CAP_SYS_RESOURCE (common in containers) the hard limit cannot
+  // move; the soft limit can still go up to it.
+  rlimit current{};
+  if (getrlimit(RLIMIT_MEMLOCK, &current) != 0) return false;
+  current.rlim_cur = current.rlim_max;
+  setrlimit(RLIMIT_MEMLOCK, &current);
+  return current.rlim_max == RLIM_INFINITY;
 }
 
 void CheckBpfAvailable() {

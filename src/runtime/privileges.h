@@ -30,7 +30,9 @@ class PrivilegeError : public dt::RuntimeError {
 // best effort (kernels before 5.11 charge BPF memory to it).
 void CheckBpfAvailable();
 
-// The RLIMIT_MEMLOCK part alone; returns false if it could not be raised.
+// The RLIMIT_MEMLOCK part alone: to infinity, or else the soft limit to the
+// hard limit. Returns whether the limit is now infinite. (Since Linux 5.11
+// BPF memory is charged to the memory cgroup and this limit no longer matters.)
 bool RaiseMemlockLimit();
 
 }  // namespace dt::runtime

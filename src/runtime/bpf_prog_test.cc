@@ -1,0 +1,75 @@
+#include "runtime/bpf_prog.h"
+
+#include <gtest/gtest.h>
+
+#include "runtime/kernel_name.h"
+#include "runtime/test_insns.h"
+
+namespace dt::runtime {
+namespace {
+
+using test::Exit;
+using test::MovReg;
+using test::ReturnConstant;
+
+TEST(BpfProgTest, LoadsEachProgramTypeWeUse) {
+  DT_REQUIRE_ROOT();
+  for (uint32_t type :
+       {BPF_PROG_TYPE_RAW_TRACEPOINT, BPF_PROG_TYPE_TRACEPOINT, BPF_PROG_TYPE_PERF_EVENT}) {
+    SCOPED_TRACE(type);
+    Program program = LoadProgram(type, ReturnConstant(0), "syscall::read:entry");
+    EXPECT_TRUE(program.valid());
+    EXPECT_EQ(program.type(), type);
+    EXPECT_EQ(program.name(), "syscall::read:entry");
+  }
+}
+
+TEST(BpfProgTest, VerifierRejectionCarriesReasonAndLog) {
+  DT_REQUIRE_ROOT();
+  // r0 = r2 reads a register the verifier knows was never written.
+  std::vector<bpf_insn> insns = {MovReg(0, 2), Exit()};
+  try {
+    LoadProgram(BPF_PROG_TYPE_RAW_TRACEPOINT, insns, "dtrace:::BEGIN");
+    FAIL() << "expected VerifierError";
+  } catch (const VerifierError& e) {
+    EXPECT_EQ(e.program_name(), "dtrace:::BEGIN");
+    EXPECT_NE(e.reason().find("R2 !read_ok"), std::string::npos) << e.reason();
+    EXPECT_NE(e.log().find("R2 !read_ok"), std::string::npos) << e.log();
+    EXPECT_EQ(e.reason().find("processed"), std::string::npos) << e.reason();
+    EXPECT_EQ(std::string(e.what()),
+              "the BPF verifier rejected the program for dtrace:::BEGIN: " + e.reason());
+    EXPECT_EQ(e.error(), EACCES);
+  }
+}
+
+TEST(BpfProgTest, EmptyProgramIsRejectedWithoutTheKernel) {
+  EXPECT_THROW(LoadProgram(BPF_PROG_TYPE_RAW_TRACEPOINT, {}, "x"), VerifierError);
+}
+
+TEST(BpfProgTest, VerifierReasonSkipsStatistics) {
+  std::string log =
+      "0: R1=ctx() R10=fp0\n"
+      "0: (bf) r0 = r2\n"
+      "R2 !read_ok\n"
+      "processed 1 insns (limit 1000000) max_states_per_insn 0 total_states 0\n"
+      "\n";
+  EXPECT_EQ(VerifierReason(log), "R2 !read_ok");
+  EXPECT_EQ(VerifierReason(""), "");
+}
+
+TEST(BpfProgTest, KernelNamesAreSanitised) {
+  EXPECT_EQ(KernelObjectName("syscall::read:entry"), "syscall__read_e");
+  EXPECT_EQ(KernelObjectName("a.b_c"), "a.b_c");
+  EXPECT_EQ(KernelObjectName(""), "");
+}
+
+TEST(BpfProgTest, RunProgramOnceReturnsR0) {
+  DT_REQUIRE_ROOT();
+  Program program = LoadProgram(BPF_PROG_TYPE_RAW_TRACEPOINT, ReturnConstant(42), "BEGIN");
+  EXPECT_EQ(RunProgramOnce(program.fd()), 42u);
+  EXPECT_EQ(RunProgramOnce(program.fd(), {1, 2, 3}), 42u);
+  EXPECT_THROW(RunProgramOnce(-1), RuntimeError);
+}
+
+}  // namespace
+}  // namespace dt::runtime
