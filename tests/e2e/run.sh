@@ -20,7 +20,7 @@ e2e_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 default_timeout=${E2E_TIMEOUT:-30}
 
 usage() {
-  sed -n '5,6p' "${BASH_SOURCE[0]}" | sed 's/^# *//' >&2
+  sed -n '6,7p' "${BASH_SOURCE[0]}" | sed 's/^# */usage: /' >&2
   exit 2
 }
 
