@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -214,6 +215,18 @@ TEST(Disassemble, InvalidEncodingsPrintInsteadOfCrashing) {
   EXPECT_EQ(One(Insn(BPF_STX | BPF_ATOMIC | BPF_B, 1, 2, 0, BPF_ADD)), "<invalid opcode 0xd3>");
   EXPECT_EQ(One(Insn(BPF_STX | BPF_ATOMIC | BPF_DW, 1, 2, 0, BPF_MUL)),
             "<invalid opcode 0xdb> (atomic op 0x20)");
+}
+
+TEST(Disassemble, EveryOpcodeGivesExactlyOneLine) {
+  for (int code = 0; code < 256; ++code) {
+    for (int32_t imm : {0, 1, BPF_FETCH, BPF_CMPXCHG, 0x100, -1, 1 << 30}) {
+      bpf_insn insn = Insn(static_cast<uint8_t>(code), 15, 15, -32768, imm);
+      std::string text = DisassembleBpf({insn, insn});
+      size_t lines = std::count(text.begin(), text.end(), '\n');
+      bool wide_load = code == (BPF_LD | BPF_IMM | BPF_DW);
+      EXPECT_EQ(lines, wide_load ? 1u : 2u) << "code " << code << " imm " << imm;
+    }
+  }
 }
 
 TEST(Disassemble, IndexPrefixWidth) {
