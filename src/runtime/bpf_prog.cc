@@ -90,11 +90,14 @@ Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns,
 }
 
 uint32_t RunProgramOnce(int prog_fd, const std::vector<uint64_t>& ctx_args) {
+  // The kernel refuses a context shorter than the furthest argument the
+  // program reads, so "no arguments" means the maximum number of zeros.
+  constexpr size_t kMaxRawTracepointArgs = 12;  // MAX_BPF_FUNC_ARGS
+  std::vector<uint64_t> args = ctx_args;
+  if (args.empty()) args.assign(kMaxRawTracepointArgs, 0);
   LIBBPF_OPTS(bpf_test_run_opts, opts);
-  if (!ctx_args.empty()) {
-    opts.ctx_in = ctx_args.data();
-    opts.ctx_size_in = static_cast<uint32_t>(ctx_args.size() * sizeof(uint64_t));
-  }
+  opts.ctx_in = args.data();
+  opts.ctx_size_in = static_cast<uint32_t>(args.size() * sizeof(uint64_t));
   // Without BPF_F_TEST_RUN_ON_CPU the kernel runs a raw tracepoint program
   // right here, on whatever CPU this thread is on, which is what BEGIN and
   // END need.

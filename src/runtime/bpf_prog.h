@@ -69,9 +69,11 @@ Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns,
 std::string VerifierReason(const std::string& log);
 
 // Runs a BPF_PROG_TYPE_RAW_TRACEPOINT program once via BPF_PROG_TEST_RUN, in
-// this process's context on the current CPU (used for BEGIN and END). `ctx` is
-// the raw tracepoint argument array (u64 args[]); it may be empty. Returns
-// the program's return value (r0). Throws RuntimeError on failure.
+// this process's context on the current CPU (used for BEGIN and END:
+// bpf_get_current_pid_tgid() etc. see the dtrace process). `ctx_args` is the
+// raw tracepoint argument array (u64 args[], at most 12); empty means twelve
+// zeros, so the program may read any argument. Returns the program's return
+// value (r0). Throws RuntimeError on failure (e.g. too many arguments).
 uint32_t RunProgramOnce(int prog_fd, const std::vector<uint64_t>& ctx_args = {});
 
 }  // namespace dt::runtime

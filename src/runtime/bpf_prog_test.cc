@@ -69,6 +69,16 @@ TEST(BpfProgTest, RunProgramOnceReturnsR0) {
   EXPECT_EQ(RunProgramOnce(program.fd()), 42u);
   EXPECT_EQ(RunProgramOnce(program.fd(), {1, 2, 3}), 42u);
   EXPECT_THROW(RunProgramOnce(-1), RuntimeError);
+  EXPECT_THROW(RunProgramOnce(program.fd(), std::vector<uint64_t>(13)), RuntimeError);
+}
+
+TEST(BpfProgTest, RunProgramOnceLetsTheProgramReadArguments) {
+  DT_REQUIRE_ROOT();
+  // r0 = ctx->args[5]
+  std::vector<bpf_insn> insns = {test::Insn(BPF_LDX | BPF_MEM | BPF_DW, 0, 1, 40, 0), Exit()};
+  Program program = LoadProgram(BPF_PROG_TYPE_RAW_TRACEPOINT, insns, "END");
+  EXPECT_EQ(RunProgramOnce(program.fd()), 0u);
+  EXPECT_EQ(RunProgramOnce(program.fd(), {0, 0, 0, 0, 0, 77}), 77u);
 }
 
 }  // namespace
