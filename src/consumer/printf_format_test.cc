@@ -1,0 +1,263 @@
+#include "consumer/printf_format.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "common/diagnostic.h"
+
+namespace dt {
+namespace {
+
+std::string Fmt(const std::string& f, const std::vector<Value>& args) {
+  return FormatPrintf(ParsePrintfFormat(f), args);
+}
+
+std::string C(const char* f, long long v) {
+  char buf[256];
+  std::snprintf(buf, sizeof(buf), f, v);
+  return buf;
+}
+
+// Expects CheckPrintfArgs to fail with `tag` and exactly `message`.
+void ExpectCheckError(const std::string& f, const std::vector<ArgClass>& args,
+                      const std::string& tag, const std::string& message,
+                      const PrintfCheckContext& ctx = {}) {
+  try {
+    CheckPrintfArgs(ParsePrintfFormat(f), args, 7, ctx);
+    FAIL() << "no error for " << f;
+  } catch (const CompileError& e) {
+    EXPECT_EQ(e.tag(), tag);
+    EXPECT_EQ(std::string(e.what()), message);
+    EXPECT_EQ(e.line(), 7);
+  }
+}
+
+void ExpectParseError(const std::string& f, const std::string& message) {
+  try {
+    ParsePrintfFormat(f, 3);
+    FAIL() << "no error for " << f;
+  } catch (const CompileError& e) {
+    EXPECT_EQ(std::string(e.what()), message);
+    EXPECT_EQ(e.line(), 3);
+  }
+}
+
+TEST(PrintfParse, SplitsLiteralsAndConversions) {
+  PrintfFormat f = ParsePrintfFormat("a%db%-5.3sc%%d");
+  ASSERT_EQ(f.items.size(), 4u);
+  EXPECT_EQ(f.items[0].prefix, "a");
+  EXPECT_EQ(f.items[0].name, "d");
+  EXPECT_EQ(f.items[1].prefix, "b");
+  EXPECT_EQ(f.items[1].name, "s");
+  EXPECT_TRUE(f.items[1].left);
+  EXPECT_EQ(f.items[1].width, 5);
+  EXPECT_EQ(f.items[1].prec, 3);
+  EXPECT_TRUE(f.items[2].IsPercent());
+  EXPECT_TRUE(f.items[3].IsLiteral());
+  EXPECT_EQ(f.items[3].prefix, "d");
+  EXPECT_EQ(f.ArgsConsumed(), 2);
+}
+
+TEST(PrintfParse, StarsAndAggFlag) {
+  PrintfFormat f = ParsePrintfFormat("%*.*d %@8u");
+  EXPECT_TRUE(f.items[0].dyn_width);
+  EXPECT_TRUE(f.items[0].dyn_prec);
+  EXPECT_EQ(f.items[0].ArgsConsumed(), 3);
+  EXPECT_TRUE(f.items[1].agg);
+  EXPECT_EQ(f.items[1].ArgsConsumed(), 0);
+  EXPECT_TRUE(f.HasAggConversion());
+  EXPECT_FALSE(ParsePrintfFormat("%d").HasAggConversion());
+}
+
+TEST(PrintfParse, EmptyFormatIsOneLiteral) {
+  PrintfFormat f = ParsePrintfFormat("");
+  ASSERT_EQ(f.items.size(), 1u);
+  EXPECT_TRUE(f.items[0].IsLiteral());
+}
+
+TEST(PrintfParse, Errors) {
+  ExpectParseError("%z", "format conversion #1 is undefined: %z");
+  ExpectParseError("%d %hhd", "format conversion #2 is undefined: %hhd");
+  ExpectParseError("%q", "format conversion #1 is undefined: %q");
+  ExpectParseError("%5", "format conversion #1 name expected before end of format string");
+  ExpectParseError("%1$d", "format conversion #1 uses unsupported positional format (%n$)");
+  ExpectParseError("%-%", "format conversion #1 cannot be combined with other format flags: %%");
+  ExpectParseError("%1.2.3d", "format conversion #1 has more than one '.' specified");
+  ExpectParseError("%**d",
+                   "format conversion #1 has more than one '*' specified for the output precision");
+}
+
+TEST(PrintfRender, IntegerFlagsMatchC) {
+  const char* specs[] = {"%d",   "%5d",  "%-5d|", "%05d", "%+d",  "% d",   "%x",    "%#x",
+                         "%#o",  "%X",   "%8.3d", "%.3d", "%-8x|", "%#010x", "%+5d", "%o"};
+  for (long long v : {0LL, 7LL, -42LL, 123456LL}) {
+    for (const char* s : specs) {
+      std::string dt_spec = s;
+      std::string c_spec = dt_spec;
+      c_spec.insert(c_spec.find_first_of("dxXo"), "ll");
+      EXPECT_EQ(Fmt(dt_spec, {Value::Int(v)}), C(c_spec.c_str(), v)) << s << " " << v;
+    }
+  }
+}
+
+TEST(PrintfRender, IntegerWidthAndSignednessFollowTheType) {
+  EXPECT_EQ(Fmt("%d", {Value::UInt(0xffffffffu, 4)}), "4294967295");
+  EXPECT_EQ(Fmt("%d", {Value::Int(-1, 4)}), "-1");
+  EXPECT_EQ(Fmt("%i", {Value::UInt(0xffffffffu, 4)}), "-1");
+  EXPECT_EQ(Fmt("%x", {Value::Int(-1, 4)}), "ffffffff");
+  EXPECT_EQ(Fmt("%x", {Value::Int(-1, 1)}), "ff");
+  EXPECT_EQ(Fmt("%x", {Value::Int(-1, 8)}), "ffffffffffffffff");
+  EXPECT_EQ(Fmt("%u", {Value::Int(-1, 2)}), "65535");
+  EXPECT_EQ(Fmt("%d", {Value::Int(-1, 1)}), "-1");
+  EXPECT_EQ(Fmt("%d", {Value::UInt(200, 1)}), "200");
+  EXPECT_EQ(Fmt("%o", {Value::Int(8, 4)}), "10");
+  EXPECT_EQ(Fmt("%c%c", {Value::Int('h', 1), Value::Int('i', 4)}), "hi");
+}
+
+TEST(PrintfRender, DtraceQuirks) {
+  // Zero precision is dropped, so %.0d still prints a zero.
+  EXPECT_EQ(Fmt("%.0d", {Value::Int(0)}), "0");
+  // A '0' after '-' cancels left adjustment.
+  EXPECT_EQ(Fmt("%-05d", {Value::Int(42)}), "00042");
+  EXPECT_EQ(Fmt("%0-5d|", {Value::Int(42)}), "42   |");
+  // %p is bare hex; %? is a 16-wide field.
+  EXPECT_EQ(Fmt("%p", {Value::UInt(0xffff8000deadbeefULL)}), "ffff8000deadbeef");
+  EXPECT_EQ(Fmt("%?p|", {Value::UInt(0x1234)}), "            1234|");
+  EXPECT_EQ(Fmt("100%%", {}), "100%");
+}
+
+TEST(PrintfRender, StarWidthAndPrecision) {
+  EXPECT_EQ(Fmt("%*d|", {Value::Int(6, 4), Value::Int(42)}), "    42|");
+  EXPECT_EQ(Fmt("%*d|", {Value::Int(-6, 4), Value::Int(42)}), "42    |");
+  EXPECT_EQ(Fmt("%.*s|", {Value::Int(3, 4), Value::Str("abcdef")}), "abc|");
+  EXPECT_EQ(Fmt("%*.*s|", {Value::Int(5, 4), Value::Int(2, 4), Value::Str("abcdef")}),
+            "   ab|");
+}
+
+TEST(PrintfRender, Strings) {
+  EXPECT_EQ(Fmt("[%s]", {Value::Str("hello")}), "[hello]");
+  EXPECT_EQ(Fmt("[%10s]", {Value::Str("hello")}), "[     hello]");
+  EXPECT_EQ(Fmt("[%-10s]", {Value::Str("hello")}), "[hello     ]");
+  EXPECT_EQ(Fmt("[%.2s]", {Value::Str("hello")}), "[he]");
+  EXPECT_EQ(Fmt("%S", {Value::Str("a\tb\n\"\x01")}), "a\\tb\\n\\\"\\001");
+}
+
+TEST(PrintfRender, FloatsOfIntegers) {
+  EXPECT_EQ(Fmt("%f", {Value::Int(3)}), "3.000000");
+  EXPECT_EQ(Fmt("%.2e", {Value::Int(12345)}), "1.23e+04");
+  EXPECT_EQ(Fmt("%g", {Value::Int(-5)}), "-5");
+  // Precision 0 is dropped here too.
+  EXPECT_EQ(Fmt("%.0f", {Value::Int(1)}), "1.000000");
+}
+
+TEST(PrintfRender, SymbolConversions) {
+  EXPECT_EQ(Fmt("%a", {Value::UInt(0xffffffff81000000ULL)}), "0xffffffff81000000");
+  PrintfRenderOptions opts;
+  opts.kernel_symbols = [](uint64_t a) {
+    return a == 0x1010 ? std::string("vmlinux`foo+0x10") : std::string();
+  };
+  EXPECT_EQ(FormatPrintf(ParsePrintfFormat("%a %a"), {Value::UInt(0x1010), Value::UInt(0x20)},
+                         opts),
+            "vmlinux`foo+0x10 0x20");
+  EXPECT_EQ(Fmt("[%20a]", {Value::UInt(0x10)}), "[                0x10]");
+}
+
+TEST(PrintfRender, MissingArgumentsStopOutput) {
+  EXPECT_EQ(Fmt("a %d b %d c", {Value::Int(1)}), "a 1 b ");
+}
+
+TEST(PrintfRender, AggValues) {
+  PrintfFormat f = ParsePrintfFormat("%s %@d %@d %@d\n");
+  std::vector<PrintfAggValue> aggs(2);
+  aggs[0].value = Value::Int(5);
+  aggs[1].value = Value::Int(-9);
+  // A third %@ repeats the last aggregation.
+  EXPECT_EQ(FormatPrintfWithAgg(f, {Value::Str("k")}, aggs), "k 5 -9 -9\n");
+  aggs[0].is_table = true;
+  aggs[0].table = "<table>";
+  EXPECT_EQ(FormatPrintfWithAgg(f, {Value::Str("k")}, aggs), "k <table> -9 -9\n");
+}
+
+TEST(PrintfCheck, AcceptsGoodArguments) {
+  EXPECT_NO_THROW(CheckPrintfArgs(ParsePrintfFormat("%d %s %p %x %c\n"),
+                                  {ArgClass::Int(4, true, "int"), ArgClass::String(),
+                                   ArgClass::Pointer("char *"), ArgClass::Int(8, false),
+                                   ArgClass::Int(1, true, "char")},
+                                  1));
+  EXPECT_NO_THROW(CheckPrintfArgs(ParsePrintfFormat("%*d %hd %lld %llx %Y"),
+                                  {ArgClass::Int(4, true), ArgClass::Int(4, true),
+                                   ArgClass::Int(2, true), ArgClass::Int(8, true),
+                                   ArgClass::Int(8, false), ArgClass::Int(8, false)},
+                                  1));
+}
+
+TEST(PrintfCheck, DtraceMessages) {
+  ExpectCheckError("%s", {ArgClass::Int(4, true, "int")}, "D_PRINTF_ARG_TYPE",
+                   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+                   "\tconversion: %s\n"
+                   "\t prototype: char [] or string (or use stringof)\n"
+                   "\t  argument: int");
+  ExpectCheckError("%d %d", {ArgClass::Int(4, true, "int"), ArgClass::String()},
+                   "D_PRINTF_ARG_TYPE",
+                   "printf( ) argument #3 is incompatible with conversion #2 prototype:\n"
+                   "\tconversion: %d\n"
+                   "\t prototype: char, short, int, long, or long long\n"
+                   "\t  argument: string");
+  ExpectCheckError("%f", {ArgClass::Int(4, true, "int")}, "D_PRINTF_ARG_TYPE",
+                   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+                   "\tconversion: %f\n"
+                   "\t prototype: float, double, or long double\n"
+                   "\t  argument: int");
+  ExpectCheckError("%c", {ArgClass::Int(8, true, "int64_t")}, "D_PRINTF_ARG_TYPE",
+                   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+                   "\tconversion: %c\n"
+                   "\t prototype: char, short, or int\n"
+                   "\t  argument: int64_t");
+  ExpectCheckError("%d %d", {ArgClass::Int(4, true)}, "D_PRINTF_ARG_PROTO",
+                   "printf( ) prototype mismatch: conversion #2 (%d) is missing a "
+                   "corresponding value argument");
+  ExpectCheckError("%d", {ArgClass::Int(4, true), ArgClass::Int(4, true)}, "D_PRINTF_ARG_EXTRA",
+                   "printf( ) prototype mismatch: only 1 arguments required by this format "
+                   "string");
+  ExpectCheckError("%*d", {}, "D_PRINTF_DYN_PROTO",
+                   "printf( ) prototype mismatch: conversion #1 (%d) is missing a "
+                   "corresponding \"*\" argument");
+  ExpectCheckError("%*d", {ArgClass::String(), ArgClass::Int(4, true)}, "D_PRINTF_DYN_TYPE",
+                   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+                   "\tconversion: % * d\n"
+                   "\t prototype: int\n"
+                   "\t  argument: string");
+  ExpectCheckError("%@d", {}, "D_PRINTF_AGG_CONV",
+                   "%@ conversion requires an aggregation and is not for use with printf( )");
+  ExpectCheckError("", {}, "D_PRINTF_FMT_EMPTY", "printf( ) format string is empty");
+}
+
+TEST(PrintfCheck, Printa) {
+  PrintfCheckContext ctx{"printa", true, false, false, 2};
+  // Fewer conversions than keys is fine for printa().
+  EXPECT_NO_THROW(CheckPrintfArgs(ParsePrintfFormat("%s %@d\n"),
+                                  {ArgClass::String(), ArgClass::Int(4, true)}, 1, ctx));
+  ExpectCheckError("%d", {}, "D_PRINTF_ARG_PROTO",
+                   "printa( ) prototype mismatch: conversion #1 (%d) is missing a "
+                   "corresponding value argument",
+                   ctx);
+  ExpectCheckError("%@s", {}, "D_PRINTF_ARG_TYPE",
+                   "printa( ) aggregating action is incompatible with conversion #1 prototype:\n"
+                   "\tconversion: %s\n"
+                   "\t prototype: char [] or string (or use stringof)\n"
+                   "\t  argument: int64_t",
+                   ctx);
+  ctx.agg_is_count = true;
+  ExpectCheckError("%@s", {}, "D_PRINTF_ARG_TYPE",
+                   "printa( ) aggregating action is incompatible with conversion #1 prototype:\n"
+                   "\tconversion: %s\n"
+                   "\t prototype: char [] or string (or use stringof)\n"
+                   "\t  argument: uint64_t",
+                   ctx);
+}
+
+}  // namespace
+}  // namespace dt
