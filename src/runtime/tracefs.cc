@@ -13,7 +13,6 @@
 #include <charconv>
 #include <cstring>
 #include <fstream>
-#include <mutex>
 #include <sstream>
 
 #include "common/diagnostic.h"
@@ -167,13 +166,7 @@ TracepointField ParseFieldLine(std::string_view line) {
 
 }  // namespace
 
-std::string TracefsRoot() {
-  static std::mutex mutex;
-  static std::string root;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (root.empty()) root = FindOrMountTracefs();
-  return root;
-}
+std::string TracefsRoot() { return FindOrMountTracefs(); }
 
 std::vector<std::string> ListSyscallTracepoints() {
   std::vector<std::string> names;

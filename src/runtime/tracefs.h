@@ -19,8 +19,8 @@
 
 namespace dt::runtime {
 
-// Absolute path of the tracefs root, without trailing slash. The result is
-// cached after the first successful call.
+// Absolute path of the tracefs root, without trailing slash. Not cached: it
+// costs a statfs(2), and the answer can change (someone unmounts tracefs).
 std::string TracefsRoot();
 
 // Syscall names that have an entry tracepoint, i.e. every
