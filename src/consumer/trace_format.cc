@@ -1,0 +1,119 @@
+#include "consumer/trace_format.h"
+
+#include <cctype>
+#include <cstdio>
+#include <string>
+
+namespace dt {
+namespace {
+
+template <typename... Args>
+std::string Printf(const char* fmt, Args... args) {
+  int n = std::snprintf(nullptr, 0, fmt, args...);
+  if (n <= 0) return "";
+  std::string out(static_cast<size_t>(n) + 1, '\0');
+  std::snprintf(out.data(), out.size(), fmt, args...);
+  out.resize(n);
+  return out;
+}
+
+bool Printable(unsigned char c) {
+  if (c >= 0x80) return false;  // a negative char in libdtrace
+  return std::isprint(c) || std::isspace(c) || c == '\b' || c == '\a';
+}
+
+std::string HexDump(const std::string& bytes) {
+  const int margin = 5;
+  std::string out = Printf("\n%*s      ", margin, "");
+  for (int i = 0; i < 16; i++) out += Printf("  %c", "0123456789abcdef"[i]);
+  out += "  0123456789abcdef\n";
+  for (size_t i = 0; i < bytes.size(); i += 16) {
+    out += Printf("%*s%5zx:", margin, "", i);
+    size_t j = i;
+    for (; j < i + 16 && j < bytes.size(); j++) {
+      out += Printf(" %02x", static_cast<unsigned>(static_cast<unsigned char>(bytes[j])));
+    }
+    while (j++ % 16) out += "   ";
+    out += "  ";
+    for (j = i; j < i + 16 && j < bytes.size(); j++) {
+      const char c = bytes[j];
+      out += (c < ' ' || c > '~') ? '.' : c;
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string DefaultHeader() { return Printf("%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME"); }
+
+std::string RecordPrefix(int cpu, uint32_t probe_id, const std::string& func,
+                         const std::string& name) {
+  const std::string both = func + ":" + name;
+  return Printf("%3d %6d %32s ", cpu, static_cast<int>(probe_id), both.c_str());
+}
+
+std::string RecordEnd(bool quiet) { return quiet ? "" : "\n"; }
+
+std::string FlowHeader() { return Printf("%3s %-41s\n", "CPU", "FUNCTION"); }
+
+std::string FlowRecordPrefix(int cpu, int indent, const std::string& flow, bool is_syscall,
+                             const std::string& func, const std::string& name) {
+  std::string text(indent > 0 ? indent : 0, ' ');
+  if (flow == "entry") {
+    text += (is_syscall ? " => " : " -> ") + func;
+  } else if (flow == "return") {
+    text += (is_syscall ? " <= " : " <- ") + func;
+  } else {
+    text += "| " + func + ":" + name;
+  }
+  return Printf("%3d %-41s ", cpu, text.c_str());
+}
+
+std::string StringRecord(const std::string& s, int strsize) {
+  std::string rec = s.substr(0, strsize > 0 ? static_cast<size_t>(strsize) : 0);
+  if (strsize > 0) rec.resize(static_cast<size_t>(strsize), '\0');
+  return rec;
+}
+
+std::string FormatBytes(const std::string& bytes, int width, bool quiet, bool force_raw) {
+  if (bytes.empty()) return "";
+  if (!force_raw) {
+    size_t i = 0;
+    for (; i < bytes.size(); i++) {
+      const unsigned char c = static_cast<unsigned char>(bytes[i]);
+      if (Printable(c)) continue;
+      if (c == '\0' && i > 0) {
+        // A string only if nothing but NULs follows its terminator.
+        size_t j = i + 1;
+        while (j < bytes.size() && bytes[j] == '\0') j++;
+        if (j != bytes.size()) break;
+        const std::string s = bytes.substr(0, i);
+        if (quiet) return s;
+        return Printf(" %s%*s", width < 0 ? " " : "", width, s.c_str());
+      }
+      break;
+    }
+    if (i == bytes.size()) return Printf("  %-*s", width, bytes.c_str());
+  }
+  return HexDump(bytes);
+}
+
+std::string FormatTraceValue(const Value& v, bool quiet, int strsize) {
+  if (v.IsString()) return FormatBytes(StringRecord(v.str, strsize), -33, quiet);
+  switch (v.size) {
+    case 8:
+      return Printf(quiet ? "%lld" : " %16lld", static_cast<long long>(v.AsSigned()));
+    case 4:
+      return Printf(quiet ? "%d" : " %8d", static_cast<int>(v.AsSigned()));
+    case 2:
+      return Printf(quiet ? "%d" : " %5d", static_cast<int>(v.AsUnsigned()));
+    case 1:
+      return Printf(quiet ? "%d" : " %3d", static_cast<int>(v.AsUnsigned()));
+    default:
+      return Printf(quiet ? "%lld" : " %16lld", static_cast<long long>(v.AsSigned()));
+  }
+}
+
+}  // namespace dt
