@@ -150,6 +150,7 @@ struct VarDecl {
   bool is_assoc = false;
   std::vector<TypeName> key_types;  // for associative arrays
   int line = 0;
+  bool is_extern = false;  // `extern int x;`: a kernel symbol's type, not a D variable
 };
 
 // `inline int MAX = 10;`

@@ -1,0 +1,354 @@
+// Type names and the declarations of a D program: variables, inlines,
+// typedefs, structs/unions/enums, translators (and providers, ignored).
+#include <cstring>
+
+#include "common/diagnostic.h"
+#include "frontend/parser_internal.h"
+
+namespace dt {
+
+namespace {
+
+// Typedef names D scripts use without declaring them: D's own and the common
+// kernel ones. Semantic analysis decides what each means.
+const char* const kKnownTypedefs[] = {
+    "int8_t",     "int16_t",    "int32_t",     "int64_t",    "uint8_t",   "uint16_t",
+    "uint32_t",   "uint64_t",   "intptr_t",    "uintptr_t",  "size_t",    "ssize_t",
+    "off_t",      "pid_t",      "uid_t",       "gid_t",      "id_t",      "processorid_t",
+    "psinfo_t",   "lwpsinfo_t", "caddr_t",     "uchar_t",    "ushort_t",  "uint_t",
+    "ulong_t",    "u_longlong_t", "longlong_t", "boolean_t", "hrtime_t",  "bufinfo_t",
+    "devinfo_t",  "fileinfo_t", "cpuinfo_t",   "dev_t",      "time_t",    "mode_t",
+    "ino_t",      "loff_t",     "kthread_t",   "proc_t",     "zoneid_t",  "taskid_t",
+    "projid_t",   "poolid_t",   "cpu_t",       "u_int",      "u_long",    "u_char",
+};
+
+bool IsQualifier(const Token& t) {
+  return t.kind == TokenKind::kKeyword &&
+         (t.text == "const" || t.text == "volatile" || t.text == "restrict");
+}
+
+}  // namespace
+
+bool Parser::IsTypeName(const std::string& name) const {
+  if (declared_vars_.count(name)) return false;
+  if (typedefs_.count(name)) return true;
+  for (const char* k : kKnownTypedefs) {
+    if (name == k) return true;
+  }
+  return false;
+}
+
+bool Parser::StartsTypeName(size_t n) {
+  const Token& t = Peek(n);
+  if (t.kind == TokenKind::kKeyword) {
+    static const char* const kTypeWords[] = {
+        "char",  "short",  "int",    "long",  "signed", "unsigned", "void",     "float",
+        "double", "string", "struct", "union", "enum",  "const",    "volatile", "restrict",
+    };
+    for (const char* k : kTypeWords) {
+      if (t.text == k) return true;
+    }
+    return false;
+  }
+  if (t.kind != TokenKind::kIdent || !IsTypeName(t.value)) return false;
+  // As in DTrace, a type name followed by ++, --, [ or = is taken to be a
+  // variable being assigned.
+  for (const char* p : {"++", "--", "[", "="}) {
+    if (IsPunctAt(n + 1, p)) return false;
+  }
+  return true;
+}
+
+void Parser::ParsePointers(ast::TypeName* type) {
+  while (Is("*")) {
+    type->pointer_depth++;
+    Advance();
+    while (IsQualifier(cur())) Advance();
+  }
+}
+
+ast::TypeName Parser::ParseTypeName() {
+  ast::TypeName type;
+  type.line = cur().line;
+  ParseSpecifiers(&type);
+  ParsePointers(&type);
+  while (Is("[")) {
+    Advance();
+    type.array_dims.push_back(ParseConstant());
+    Expect("]");
+  }
+  return type;
+}
+
+// C declaration specifiers, normalised: "long int unsigned" is "unsigned long".
+// A struct, union or enum defined here is added to the program first.
+void Parser::ParseSpecifiers(ast::TypeName* type) {
+  type->line = cur().line;
+  int longs = 0, shorts = 0;
+  bool is_signed = false, is_unsigned = false;
+  std::string base;
+  for (;;) {
+    const Token& t = cur();
+    if (IsQualifier(t)) {
+      if (t.text == "const") type->is_const = true;
+      if (t.text == "volatile") type->is_volatile = true;
+      Advance();
+      continue;
+    }
+    if (t.kind == TokenKind::kKeyword) {
+      const std::string& w = t.text;
+      if (w == "long") {
+        longs++;
+      } else if (w == "short") {
+        shorts++;
+      } else if (w == "signed") {
+        is_signed = true;
+      } else if (w == "unsigned") {
+        is_unsigned = true;
+      } else if (base.empty() && (w == "char" || w == "int" || w == "void" || w == "float" ||
+                                  w == "double" || w == "string")) {
+        base = w;
+      } else if (base.empty() && (w == "struct" || w == "union")) {
+        bool is_union = w == "union";
+        int line = t.line;
+        Advance();
+        std::string name;
+        if (cur().kind == TokenKind::kIdent) name = ExpectIdent();
+        if (Is("{")) {
+          ast::StructDecl decl;
+          decl.is_union = is_union;
+          decl.line = line;
+          if (name.empty()) name = "__anon" + std::to_string(++anon_count_);
+          decl.name = name;
+          ParseStructBody(&decl);
+          program_.items.emplace_back(std::move(decl));
+        } else if (name.empty()) {
+          SyntaxError();
+        }
+        base = (is_union ? "union " : "struct ") + name;
+        continue;
+      } else if (base.empty() && w == "enum") {
+        int line = t.line;
+        Advance();
+        std::string name;
+        if (cur().kind == TokenKind::kIdent) name = ExpectIdent();
+        if (Is("{")) {
+          ast::EnumDecl decl;
+          decl.line = line;
+          if (name.empty()) name = "__anon" + std::to_string(++anon_count_);
+          decl.name = name;
+          ParseEnumBody(&decl);
+          program_.items.emplace_back(std::move(decl));
+        } else if (name.empty()) {
+          SyntaxError();
+        }
+        base = "enum " + name;
+        continue;
+      } else {
+        break;
+      }
+      Advance();
+      continue;
+    }
+    if (t.kind == TokenKind::kIdent && base.empty() && longs == 0 && shorts == 0 && !is_signed &&
+        !is_unsigned && IsTypeName(t.value)) {
+      base = t.value;
+      Advance();
+      continue;
+    }
+    break;
+  }
+  if (base.empty() && longs == 0 && shorts == 0 && !is_signed && !is_unsigned) SyntaxError();
+  if (base.empty() || base == "int") {
+    std::string core = shorts ? "short" : longs == 1 ? "long" : longs >= 2 ? "long long" : "int";
+    base = (is_unsigned ? "unsigned " : "") + core;
+  } else if (base == "char") {
+    base = is_unsigned ? "unsigned char" : is_signed ? "signed char" : "char";
+  } else if (base == "double" && longs) {
+    base = "long double";
+  }
+  type->base = base;
+}
+
+void Parser::ParseStructBody(ast::StructDecl* decl) {
+  Expect("{");
+  while (!Is("}")) {
+    ast::TypeName base;
+    ParseSpecifiers(&base);
+    for (;;) {
+      ast::StructMember m;
+      m.type = base;
+      if (!Is(":")) {
+        ParsePointers(&m.type);
+        m.name = ExpectIdent();
+        while (Is("[")) {
+          Advance();
+          m.type.array_dims.push_back(ParseConstant());
+          Expect("]");
+        }
+      }
+      if (Is(":")) {
+        Advance();
+        m.bit_width = static_cast<int>(ParseConstant());
+      }
+      decl->members.push_back(std::move(m));
+      if (!Is(",")) break;
+      Advance();
+    }
+    Expect(";");
+  }
+  Advance();
+}
+
+void Parser::ParseEnumBody(ast::EnumDecl* decl) {
+  Expect("{");
+  while (!Is("}")) {
+    std::string name = ExpectIdent();
+    ast::ExprPtr value;
+    if (Is("=")) {
+      Advance();
+      value = ParseConditional();
+    }
+    decl->values.emplace_back(name, std::move(value));
+    if (!Is(",")) break;
+    Advance();
+  }
+  Expect("}");
+}
+
+void Parser::EndDeclaration() {
+  if (!Is(";")) SyntaxError();
+  SetMode(Lexer::Mode::kProgram);
+  Advance();
+}
+
+void Parser::ParseDeclaration() {
+  if (IsKw("inline")) return ParseInline();
+  if (IsKw("translator")) return ParseTranslator();
+  if (IsKw("provider")) return ParseProvider();
+  ast::VarScope scope = ast::VarScope::kGlobal;
+  bool is_typedef = false, is_extern = false;
+  for (;;) {
+    if (IsKw("self")) {
+      scope = ast::VarScope::kSelf;
+    } else if (IsKw("this")) {
+      scope = ast::VarScope::kThis;
+    } else if (IsKw("typedef")) {
+      is_typedef = true;
+    } else if (IsKw("extern")) {
+      is_extern = true;
+    } else if (!IsKw("static") && !IsKw("register") && !IsKw("auto")) {
+      break;
+    }
+    Advance();
+  }
+  ast::TypeName base;
+  ParseSpecifiers(&base);
+  if (Is(";")) return EndDeclaration();
+  for (;;) {
+    int line = cur().line;
+    ast::TypeName type = base;
+    ParsePointers(&type);
+    std::string name = ExpectIdent();
+    bool is_assoc = false;
+    std::vector<ast::TypeName> keys;
+    while (Is("[")) {
+      Advance();
+      if (Is("]")) {
+        is_assoc = true;
+      } else if (StartsTypeName(0)) {
+        is_assoc = true;
+        keys.push_back(ParseTypeName());
+        while (Is(",")) {
+          Advance();
+          keys.push_back(ParseTypeName());
+        }
+      } else {
+        type.array_dims.push_back(ParseConstant());
+      }
+      Expect("]");
+    }
+    if (is_typedef) {
+      ast::TypedefDecl decl;
+      decl.type = std::move(type);
+      decl.name = name;
+      decl.line = line;
+      typedefs_.insert(name);
+      declared_vars_.erase(name);
+      program_.items.emplace_back(std::move(decl));
+    } else {
+      ast::VarDecl decl;
+      decl.scope = scope;
+      decl.type = std::move(type);
+      decl.name = name;
+      decl.is_assoc = is_assoc;
+      decl.key_types = std::move(keys);
+      decl.is_extern = is_extern;
+      decl.line = line;
+      if (scope == ast::VarScope::kGlobal) declared_vars_.insert(name);
+      program_.items.emplace_back(std::move(decl));
+    }
+    if (!Is(",")) break;
+    Advance();
+  }
+  EndDeclaration();
+}
+
+void Parser::ParseInline() {
+  ast::InlineDecl decl;
+  decl.line = cur().line;
+  Advance();
+  ParseSpecifiers(&decl.type);
+  ParsePointers(&decl.type);
+  decl.name = ExpectIdent();
+  while (Is("[")) {
+    Advance();
+    decl.type.array_dims.push_back(ParseConstant());
+    Expect("]");
+  }
+  Expect("=");
+  decl.value = ParseAssignment();
+  EndDeclaration();
+  declared_vars_.insert(decl.name);
+  program_.items.emplace_back(std::move(decl));
+}
+
+void Parser::ParseTranslator() {
+  ast::TranslatorDecl decl;
+  decl.line = cur().line;
+  Advance();
+  decl.output = ParseTypeName();
+  Expect("<");
+  decl.input = ParseTypeName();
+  decl.input_name = ExpectIdent();
+  Expect(">");
+  Expect("{");
+  while (!Is("}")) {
+    std::string member = ExpectIdent();
+    Expect("=");
+    ast::ExprPtr value = ParseAssignment();
+    Expect(";");
+    decl.members.emplace_back(member, std::move(value));
+  }
+  Advance();
+  EndDeclaration();
+  program_.items.emplace_back(std::move(decl));
+}
+
+// provider p { probe name(args); ... }; only matters for USDT header and
+// object generation (-h/-G), so it is checked for balance and dropped.
+void Parser::ParseProvider() {
+  Advance();
+  ExpectIdent();
+  if (!Is("{")) SyntaxError();
+  int depth = 0;
+  do {
+    if (cur().kind == TokenKind::kEof) SyntaxError();
+    if (Is("{")) depth++;
+    if (Is("}")) depth--;
+    Advance();
+  } while (depth > 0);
+  EndDeclaration();
+}
+
+}  // namespace dt

@@ -1,0 +1,381 @@
+// Expressions: C's operators with C's precedence, plus D's ^^, stringof,
+// xlate, self->/this-> variables and @aggregations.
+#include <cstring>
+
+#include "common/diagnostic.h"
+#include "frontend/parser_internal.h"
+
+namespace dt {
+
+using ast::BinaryOp;
+using ast::Expr;
+using ast::ExprKind;
+using ast::ExprPtr;
+using ast::UnaryOp;
+
+namespace {
+
+struct BinaryLevel {
+  const char* ops[4];
+  BinaryOp codes[4];
+};
+
+// Loosest first.
+const BinaryLevel kLevels[] = {
+    {{"||"}, {BinaryOp::kLogicalOr}},
+    {{"^^"}, {BinaryOp::kLogicalXor}},
+    {{"&&"}, {BinaryOp::kLogicalAnd}},
+    {{"|"}, {BinaryOp::kBitOr}},
+    {{"^"}, {BinaryOp::kBitXor}},
+    {{"&"}, {BinaryOp::kBitAnd}},
+    {{"==", "!="}, {BinaryOp::kEq, BinaryOp::kNe}},
+    {{"<", "<=", ">", ">="}, {BinaryOp::kLt, BinaryOp::kLe, BinaryOp::kGt, BinaryOp::kGe}},
+    {{"<<", ">>"}, {BinaryOp::kShl, BinaryOp::kShr}},
+    {{"+", "-"}, {BinaryOp::kAdd, BinaryOp::kSub}},
+    {{"*", "/", "%"}, {BinaryOp::kMul, BinaryOp::kDiv, BinaryOp::kMod}},
+};
+constexpr int kNumLevels = sizeof(kLevels) / sizeof(kLevels[0]);
+
+struct AssignOp {
+  const char* text;
+  BinaryOp op;
+};
+const AssignOp kAssignOps[] = {
+    {"+=", BinaryOp::kAdd},    {"-=", BinaryOp::kSub},    {"*=", BinaryOp::kMul},
+    {"/=", BinaryOp::kDiv},    {"%=", BinaryOp::kMod},    {"<<=", BinaryOp::kShl},
+    {">>=", BinaryOp::kShr},   {"&=", BinaryOp::kBitAnd}, {"^=", BinaryOp::kBitXor},
+    {"|=", BinaryOp::kBitOr},
+};
+
+}  // namespace
+
+ExprPtr Parser::NewExpr(ExprKind kind, int line) {
+  auto e = std::make_unique<Expr>();
+  e->kind = kind;
+  e->line = line;
+  return e;
+}
+
+ExprPtr Parser::ParseExpression() {
+  ExprPtr e = ParseAssignment();
+  while (Is(",")) {
+    auto comma = NewExpr(ExprKind::kBinary, cur().line);
+    Advance();
+    comma->binary_op = BinaryOp::kComma;
+    comma->lhs = std::move(e);
+    comma->rhs = ParseAssignment();
+    e = std::move(comma);
+  }
+  return e;
+}
+
+ExprPtr Parser::ParseAssignment() {
+  ExprPtr lhs = ParseConditional();
+  const Token& t = cur();
+  if (t.kind != TokenKind::kPunct) return lhs;
+  bool plain = t.text == "=";
+  const AssignOp* compound = nullptr;
+  for (const AssignOp& a : kAssignOps) {
+    if (t.text == a.text) compound = &a;
+  }
+  if (!plain && !compound) return lhs;
+  // C's grammar only assigns to a unary expression: "a + b = c" is a syntax
+  // error at "=", while "(a + b) = c" parses and is rejected later.
+  bool unary = lhs->kind != ExprKind::kBinary && lhs->kind != ExprKind::kTernary &&
+               lhs->kind != ExprKind::kCast && lhs->kind != ExprKind::kAssign;
+  if (!unary && lhs.get() != parenthesized_) SyntaxError();
+  auto e = NewExpr(ExprKind::kAssign, t.line);
+  if (compound) {
+    e->compound = true;
+    e->binary_op = compound->op;
+  }
+  Advance();
+  e->lhs = std::move(lhs);
+  e->rhs = ParseAssignment();
+  return e;
+}
+
+ExprPtr Parser::ParseConditional() {
+  ExprPtr cond = ParseBinary(0);
+  if (!Is("?")) return cond;
+  auto e = NewExpr(ExprKind::kTernary, cur().line);
+  Advance();
+  e->cond = std::move(cond);
+  e->lhs = ParseExpression();
+  Expect(":");
+  e->rhs = ParseConditional();
+  return e;
+}
+
+ExprPtr Parser::ParseBinary(int level) {
+  if (level == kNumLevels) return ParseCast();
+  ExprPtr lhs = ParseBinary(level + 1);
+  for (;;) {
+    const Token& t = cur();
+    if (t.kind != TokenKind::kPunct) return lhs;
+    const BinaryLevel& l = kLevels[level];
+    int found = -1;
+    for (int i = 0; i < 4 && l.ops[i]; i++) {
+      if (t.text == l.ops[i]) found = i;
+    }
+    if (found < 0) return lhs;
+    auto e = NewExpr(ExprKind::kBinary, t.line);
+    e->binary_op = l.codes[found];
+    Advance();
+    e->lhs = std::move(lhs);
+    e->rhs = ParseBinary(level + 1);
+    lhs = std::move(e);
+  }
+}
+
+ExprPtr Parser::ParseCast() {
+  if (Is("(") && StartsTypeName(1)) {
+    auto e = NewExpr(ExprKind::kCast, cur().line);
+    Advance();
+    e->type_name = std::make_unique<ast::TypeName>(ParseTypeName());
+    Expect(")");
+    e->lhs = ParseCast();
+    return e;
+  }
+  return ParseUnary();
+}
+
+ExprPtr Parser::ParseUnary() {
+  const Token& t = cur();
+  int line = t.line;
+  if (t.kind == TokenKind::kPunct) {
+    struct Prefix {
+      const char* text;
+      UnaryOp op;
+      bool operand_is_cast;
+    };
+    static const Prefix kPrefixes[] = {
+        {"++", UnaryOp::kPreInc, false},   {"--", UnaryOp::kPreDec, false},
+        {"&", UnaryOp::kAddressOf, true},  {"*", UnaryOp::kDeref, true},
+        {"+", UnaryOp::kPlus, true},       {"-", UnaryOp::kNeg, true},
+        {"~", UnaryOp::kBitNot, true},     {"!", UnaryOp::kLogicalNot, true},
+    };
+    for (const Prefix& p : kPrefixes) {
+      if (t.text != p.text) continue;
+      auto e = NewExpr(ExprKind::kUnary, line);
+      e->unary_op = p.op;
+      Advance();
+      e->lhs = p.operand_is_cast ? ParseCast() : ParseUnary();
+      return e;
+    }
+  }
+  if (IsKw("sizeof")) {
+    Advance();
+    if (Is("(") && StartsTypeName(1)) {
+      auto e = NewExpr(ExprKind::kSizeofType, line);
+      Advance();
+      e->type_name = std::make_unique<ast::TypeName>(ParseTypeName());
+      Expect(")");
+      return e;
+    }
+    auto e = NewExpr(ExprKind::kSizeofExpr, line);
+    e->lhs = ParseUnary();
+    return e;
+  }
+  if (IsKw("stringof")) {
+    Advance();
+    auto e = NewExpr(ExprKind::kStringof, line);
+    e->lhs = ParseUnary();
+    return e;
+  }
+  return ParsePostfix();
+}
+
+std::vector<ExprPtr> Parser::ParseArguments(const char* close) {
+  std::vector<ExprPtr> args;
+  if (Is(close)) return args;
+  args.push_back(ParseAssignment());
+  while (Is(",")) {
+    Advance();
+    args.push_back(ParseAssignment());
+  }
+  return args;
+}
+
+ExprPtr Parser::ParsePostfix() {
+  ExprPtr e = ParsePrimary();
+  for (;;) {
+    int line = cur().line;
+    if (Is("[")) {
+      Advance();
+      auto index = NewExpr(ExprKind::kIndex, line);
+      index->lhs = std::move(e);
+      index->args = ParseArguments("]");
+      if (index->args.empty()) SyntaxError();
+      Expect("]");
+      e = std::move(index);
+    } else if (Is("(")) {
+      if (e->kind != ExprKind::kIdentifier || e->text == "self" || e->text == "this") {
+        throw CompileError("D_FUNC_IDENT", line, "function designator is not of function type");
+      }
+      Advance();
+      auto call = NewExpr(ExprKind::kCall, e->line);
+      call->text = e->text;
+      call->args = ParseArguments(")");
+      Expect(")");
+      e = std::move(call);
+    } else if (Is(".") || Is("->")) {
+      bool arrow = Is("->");
+      Advance();
+      std::string name = ExpectIdent();
+      bool is_scope = e->kind == ExprKind::kIdentifier && (e->text == "self" || e->text == "this");
+      if (arrow && is_scope) {
+        ExprKind kind = e->text == "self" ? ExprKind::kSelfVar : ExprKind::kThisVar;
+        auto var = NewExpr(kind, e->line);
+        var->text = name;
+        e = std::move(var);
+      } else {
+        auto member = NewExpr(ExprKind::kMember, line);
+        member->arrow = arrow;
+        member->text = name;
+        member->lhs = std::move(e);
+        e = std::move(member);
+      }
+    } else if (Is("++") || Is("--")) {
+      auto post = NewExpr(ExprKind::kUnary, line);
+      post->unary_op = Is("++") ? UnaryOp::kPostInc : UnaryOp::kPostDec;
+      Advance();
+      post->lhs = std::move(e);
+      e = std::move(post);
+    } else {
+      return e;
+    }
+  }
+}
+
+ExprPtr Parser::ParsePrimary() {
+  const Token& t = cur();
+  int line = t.line;
+  switch (t.kind) {
+    case TokenKind::kIdent: {
+      auto e = NewExpr(ExprKind::kIdentifier, line);
+      e->text = t.value;
+      Advance();
+      return e;
+    }
+    case TokenKind::kAggregation: {
+      auto e = NewExpr(ExprKind::kAggregation, line);
+      e->text = t.value;
+      Advance();
+      return e;
+    }
+    case TokenKind::kString: {
+      auto e = NewExpr(ExprKind::kString, line);
+      e->text = t.value;
+      Advance();
+      return e;
+    }
+    case TokenKind::kInteger: {
+      auto e = NewExpr(ExprKind::kInteger, line);
+      e->int_value = t.int_value;
+      e->int_unsigned_suffix = t.int_unsigned_suffix;
+      e->int_long_suffix = t.int_long_suffix;
+      e->int_decimal = t.int_decimal;
+      e->int_is_char = t.int_is_char;
+      char sign = t.int_sign;
+      Advance();
+      if (sign == 0) return e;
+      auto u = NewExpr(ExprKind::kUnary, line);
+      u->unary_op = sign == '-' ? UnaryOp::kNeg : UnaryOp::kPlus;
+      u->lhs = std::move(e);
+      return u;
+    }
+    case TokenKind::kKeyword:
+      if (t.text == "self" || t.text == "this") {
+        auto e = NewExpr(ExprKind::kIdentifier, line);
+        e->text = t.text;
+        Advance();
+        return e;
+      }
+      if (t.text == "offsetof") {
+        Advance();
+        Expect("(");
+        auto e = NewExpr(ExprKind::kOffsetof, line);
+        e->type_name = std::make_unique<ast::TypeName>(ParseTypeName());
+        Expect(",");
+        e->text = ExpectIdent();
+        Expect(")");
+        return e;
+      }
+      if (t.text == "xlate") {
+        Advance();
+        Expect("<");
+        auto e = NewExpr(ExprKind::kXlate, line);
+        e->type_name = std::make_unique<ast::TypeName>(ParseTypeName());
+        Expect(">");
+        Expect("(");
+        e->lhs = ParseExpression();
+        Expect(")");
+        return e;
+      }
+      break;
+    case TokenKind::kPunct:
+      if (t.text == "(") {
+        Advance();
+        ExprPtr e = ParseExpression();
+        Expect(")");
+        parenthesized_ = e.get();
+        return e;
+      }
+      break;
+    default:
+      break;
+  }
+  SyntaxError();
+}
+
+// Folds the integer constant expressions declarations need (array sizes,
+// bit-field widths): literals combined with arithmetic operators.
+uint64_t Parser::ParseConstant() {
+  int line = cur().line;
+  ExprPtr e = ParseConditional();
+  struct Folder {
+    int line;
+    uint64_t Fold(const Expr& x) {
+      switch (x.kind) {
+        case ExprKind::kInteger:
+          return x.int_value;
+        case ExprKind::kUnary:
+          switch (x.unary_op) {
+            case UnaryOp::kNeg: return -Fold(*x.lhs);
+            case UnaryOp::kPlus: return Fold(*x.lhs);
+            case UnaryOp::kBitNot: return ~Fold(*x.lhs);
+            case UnaryOp::kLogicalNot: return !Fold(*x.lhs);
+            default: break;
+          }
+          break;
+        case ExprKind::kBinary: {
+          uint64_t a = Fold(*x.lhs), b = Fold(*x.rhs);
+          switch (x.binary_op) {
+            case BinaryOp::kAdd: return a + b;
+            case BinaryOp::kSub: return a - b;
+            case BinaryOp::kMul: return a * b;
+            case BinaryOp::kDiv:
+            case BinaryOp::kMod:
+              if (b == 0) throw CompileError("D_DIV_ZERO", line, "expression contains division by zero");
+              return x.binary_op == BinaryOp::kDiv ? a / b : a % b;
+            case BinaryOp::kShl: return a << (b & 63);
+            case BinaryOp::kShr: return a >> (b & 63);
+            case BinaryOp::kBitAnd: return a & b;
+            case BinaryOp::kBitOr: return a | b;
+            case BinaryOp::kBitXor: return a ^ b;
+            default: break;
+          }
+          break;
+        }
+        default:
+          break;
+      }
+      throw CompileError("D_DECL_ARRSUB", line,
+                         "positive integral constant expression expected as array size");
+    }
+  };
+  return Folder{line}.Fold(*e);
+}
+
+}  // namespace dt
