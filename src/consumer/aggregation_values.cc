@@ -1,0 +1,71 @@
+#include "consumer/aggregation_values.h"
+
+#include "consumer/quantize.h"
+
+namespace dt {
+namespace {
+
+using u128 = unsigned __int128;
+
+uint64_t Isqrt(u128 n) {
+  // Bitwise integer square root: floor(sqrt(n)).
+  u128 result = 0;
+  u128 bit = static_cast<u128>(1) << 126;
+  while (bit > n) bit >>= 2;
+  while (bit != 0) {
+    if (n >= result + bit) {
+      n -= result + bit;
+      result = (result >> 1) + bit;
+    } else {
+      result >>= 1;
+    }
+    bit >>= 2;
+  }
+  return static_cast<uint64_t>(result);
+}
+
+}  // namespace
+
+uint64_t AggStddev(const std::vector<int64_t>& data, uint64_t normal) {
+  if (data.size() < 4 || data[0] == 0) return 0;
+  if (normal == 0) normal = 1;
+  const uint64_t count = static_cast<uint64_t>(data[0]);
+  const u128 sumsq = (static_cast<u128>(static_cast<uint64_t>(data[3])) << 64) |
+                     static_cast<uint64_t>(data[2]);
+  const u128 avg_of_squares = sumsq / normal / normal / count;
+  int64_t norm_avg = data[1] / static_cast<int64_t>(normal) / static_cast<int64_t>(count);
+  if (norm_avg < 0) norm_avg = -norm_avg;
+  const u128 square_of_avg =
+      static_cast<u128>(static_cast<uint64_t>(norm_avg)) * static_cast<uint64_t>(norm_avg);
+  return Isqrt(avg_of_squares - square_of_avg);
+}
+
+int64_t AggAvg(const std::vector<int64_t>& data, uint64_t normal) {
+  if (data.size() < 2 || data[0] == 0) return 0;
+  const int64_t n = normal == 0 ? 1 : static_cast<int64_t>(normal);
+  return data[1] / n / data[0];
+}
+
+size_t AggDataSize(const AggDesc& desc) {
+  switch (desc.func) {
+    case AggFunc::kCount:
+    case AggFunc::kSum:
+      return 1;
+    case AggFunc::kAvg:
+    case AggFunc::kMin:
+    case AggFunc::kMax:
+      return 2;
+    case AggFunc::kStddev:
+      return 4;
+    case AggFunc::kQuantize:
+      return kQuantizeBuckets;
+    case AggFunc::kLquantize:
+      return static_cast<size_t>(LquantizeLevels(desc.lq_base, desc.lq_limit, desc.lq_step) + 2);
+    case AggFunc::kLlquantize:
+      return static_cast<size_t>(
+          LlquantizeBucketCount(desc.llq_factor, desc.llq_low, desc.llq_high, desc.llq_nsteps));
+  }
+  return 1;
+}
+
+}  // namespace dt

@@ -1,0 +1,238 @@
+#include "consumer/quantize.h"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace dt {
+namespace {
+
+template <typename... Args>
+std::string Printf(const char* fmt, Args... args) {
+  char buf[256];
+  int n = std::snprintf(buf, sizeof(buf), fmt, args...);
+  return n <= 0 ? std::string() : std::string(buf, static_cast<size_t>(n));
+}
+
+long double Abs(long double x) { return x < 0 ? -x : x; }
+
+// DTrace divides the (signed) count by the unsigned normal, which makes the
+// division unsigned; kept so normalized negative counts print as DTrace does.
+long long Normalized(int64_t v, uint64_t normal) {
+  return static_cast<long long>(static_cast<uint64_t>(v) / (normal ? normal : 1));
+}
+
+std::string Header() {
+  return Printf("\n%16s %41s %-9s\n", "value", "------------- Distribution -------------",
+                "count");
+}
+
+struct Totals {
+  long double total = 0;
+  bool positives = false;
+  bool negatives = false;
+};
+
+Totals Sum(const std::vector<int64_t>& b, size_t first, size_t last) {
+  Totals t;
+  for (size_t i = first; i <= last; i++) {
+    t.positives |= b[i] > 0;
+    t.negatives |= b[i] < 0;
+    t.total += Abs(static_cast<long double>(b[i]));
+  }
+  return t;
+}
+
+// One bar of 40 '@' (20 each way when the shown buckets have both signs).
+std::string Bar(int64_t val, uint64_t normal, const Totals& t) {
+  const std::string ats(40, '@');
+  const std::string spaces(40, ' ');
+  unsigned len = 40;
+  auto depth_of = [&](unsigned width) -> unsigned {
+    if (t.total == 0) return 0;
+    long double f = (Abs(static_cast<long double>(val)) * width) / t.total;
+    unsigned d = static_cast<unsigned>(f + 0.5);
+    return d > width ? width : d;
+  };
+  const long long count = Normalized(val, normal);
+  if (!t.negatives) {
+    unsigned depth = t.positives ? depth_of(len) : 0;
+    return "|" + ats.substr(0, depth) + spaces.substr(0, len - depth) + Printf(" %-9lld\n", count);
+  }
+  if (!t.positives) {
+    unsigned depth = depth_of(len);
+    return spaces.substr(0, len - depth) + ats.substr(0, depth) + Printf("| %-9lld\n", count);
+  }
+  len /= 2;
+  unsigned depth = depth_of(len);
+  if (val <= 0) {
+    return spaces.substr(0, len - depth) + ats.substr(0, depth) + "|" + spaces.substr(0, len) +
+           Printf(" %-9lld\n", count);
+  }
+  return spaces.substr(0, 20) + "|" + ats.substr(0, depth) + spaces.substr(0, len - depth) +
+         Printf(" %-9lld\n", count);
+}
+
+// The shown range: one empty bucket either side of the non-zero ones, or
+// `empty_first`..`empty_last` when everything is zero.
+bool ShownRange(const std::vector<int64_t>& b, size_t empty_first, size_t empty_last,
+                size_t* first, size_t* last) {
+  size_t f = 0;
+  while (f < b.size() && b[f] == 0) f++;
+  if (f == b.size()) {
+    *first = empty_first;
+    *last = empty_last;
+    return false;
+  }
+  size_t l = b.size() - 1;
+  while (l > 0 && b[l] == 0) l--;
+  *first = f > 0 ? f - 1 : 0;
+  *last = l < b.size() - 1 ? l + 1 : l;
+  return true;
+}
+
+int64_t SaturatingMul(int64_t a, int64_t b) {
+  __int128 r = static_cast<__int128>(a) * b;
+  return r > INT64_MAX ? INT64_MAX : static_cast<int64_t>(r);
+}
+
+}  // namespace
+
+int64_t QuantizeBucketValue(int bucket) {
+  if (bucket < kQuantizeZeroBucket) return -(int64_t{1} << (kQuantizeZeroBucket - 1 - bucket));
+  if (bucket == kQuantizeZeroBucket) return 0;
+  return int64_t{1} << (bucket - kQuantizeZeroBucket - 1);
+}
+
+int QuantizeBucketIndex(int64_t value) {
+  if (value < 0) {
+    for (int i = 0; i < kQuantizeZeroBucket; i++) {
+      if (value <= QuantizeBucketValue(i)) return i;
+    }
+    return kQuantizeZeroBucket - 1;
+  }
+  for (int i = kQuantizeBuckets - 1; i > kQuantizeZeroBucket; i--) {
+    if (value >= QuantizeBucketValue(i)) return i;
+  }
+  return kQuantizeZeroBucket;
+}
+
+int64_t LquantizeLevels(int64_t base, int64_t limit, int64_t step) {
+  if (step <= 0 || limit <= base) return 0;
+  return (limit - base) / step;
+}
+
+int LquantizeBucketIndex(int64_t value, int64_t base, int64_t limit, int64_t step) {
+  const int64_t levels = LquantizeLevels(base, limit, step);
+  if (value < base) return 0;
+  const int64_t level = (value - base) / step;
+  if (level < levels) return static_cast<int>(level + 1);
+  return static_cast<int>(levels + 1);
+}
+
+std::vector<int64_t> LlquantizeBucketLowerBounds(int64_t factor, int64_t low, int64_t high,
+                                                 int64_t nsteps) {
+  std::vector<int64_t> bounds;
+  if (factor < 2 || low < 0 || high < low || nsteps <= 0) return bounds;
+  int64_t value = 1;
+  int64_t order = 0;
+  for (; order < low; order++) value = SaturatingMul(value, factor);
+  int64_t next = SaturatingMul(value, factor);
+  int64_t step = next > nsteps ? next / nsteps : 1;
+  while (order <= high && value < next) {
+    bounds.push_back(value);
+    value += step;
+    if (value < next) continue;
+    value = next;  // stays exact for valid parameters; guards odd ones
+    next = SaturatingMul(value, factor);
+    step = next > nsteps ? next / nsteps : 1;
+    order++;
+  }
+  bounds.push_back(value);
+  return bounds;
+}
+
+int LlquantizeBucketCount(int64_t factor, int64_t low, int64_t high, int64_t nsteps) {
+  return static_cast<int>(LlquantizeBucketLowerBounds(factor, low, high, nsteps).size()) + 1;
+}
+
+// Mirrors the kernel's arithmetic (offset within the order of magnitude
+// divided by the bucket width) rather than searching the bounds, so that
+// tests comparing the two check something.
+int LlquantizeBucketIndex(int64_t value, int64_t factor, int64_t low, int64_t high,
+                          int64_t nsteps) {
+  if (factor < 2 || low < 0 || high < low || nsteps <= 0) return 0;
+  int64_t cur = 1;
+  int64_t order = 0;
+  for (; order < low; order++) cur = SaturatingMul(cur, factor);
+  if (value < cur) return 0;
+  int64_t last = cur;
+  int base = 1;
+  for (cur = SaturatingMul(cur, factor); order <= high; order++) {
+    const int64_t nbuckets = cur > nsteps ? nsteps : cur;
+    const int64_t width = cur / nbuckets;
+    if (value < cur) return base + static_cast<int>((value - last) / width);
+    base += static_cast<int>((cur - last) / width);
+    last = cur;
+    cur = SaturatingMul(cur, factor);
+  }
+  return base;
+}
+
+std::string FormatQuantize(const std::vector<int64_t>& b, uint64_t normal) {
+  if (b.size() != kQuantizeBuckets) return "";
+  size_t first, last;
+  ShownRange(b, kQuantizeZeroBucket - 1, kQuantizeZeroBucket + 1, &first, &last);
+  const Totals t = Sum(b, first, last);
+  std::string out = Header();
+  for (size_t i = first; i <= last; i++) {
+    out += Printf("%16lld ", static_cast<long long>(QuantizeBucketValue(static_cast<int>(i))));
+    out += Bar(b[i], normal, t);
+  }
+  return out;
+}
+
+std::string FormatLquantize(const std::vector<int64_t>& b, int64_t base, int64_t limit,
+                            int64_t step, uint64_t normal) {
+  const int64_t levels = LquantizeLevels(base, limit, step);
+  if (b.size() != static_cast<size_t>(levels + 2)) return "";
+  size_t first, last;
+  ShownRange(b, 0, 2, &first, &last);
+  if (last >= b.size()) last = b.size() - 1;
+  const Totals t = Sum(b, first, last);
+  std::string out = Header();
+  for (size_t i = first; i <= last; i++) {
+    if (i == 0) {
+      out += Printf("%16s ", Printf("< %lld", static_cast<long long>(base)).c_str());
+    } else if (i == static_cast<size_t>(levels + 1)) {
+      out += Printf("%16s ", Printf(">= %lld", static_cast<long long>(base + levels * step)).c_str());
+    } else {
+      out += Printf("%16lld ", static_cast<long long>(base + static_cast<int64_t>(i - 1) * step));
+    }
+    out += Bar(b[i], normal, t);
+  }
+  return out;
+}
+
+std::string FormatLlquantize(const std::vector<int64_t>& b, int64_t factor, int64_t low,
+                             int64_t high, int64_t nsteps, uint64_t normal) {
+  const std::vector<int64_t> bounds = LlquantizeBucketLowerBounds(factor, low, high, nsteps);
+  if (bounds.empty() || b.size() != bounds.size() + 1) return "";
+  size_t first, last;
+  ShownRange(b, 0, 1, &first, &last);
+  const Totals t = Sum(b, first, last);
+  std::string out = Header();
+  for (size_t i = first; i <= last; i++) {
+    if (i == 0) {
+      out += Printf("%16s ", Printf("< %lld", static_cast<long long>(bounds[0])).c_str());
+    } else if (i == b.size() - 1) {
+      out += Printf("%16s ", Printf(">= %lld", static_cast<long long>(bounds.back())).c_str());
+    } else {
+      out += Printf("%16lld ", static_cast<long long>(bounds[i - 1]));
+    }
+    out += Bar(b[i], normal, t);
+  }
+  return out;
+}
+
+}  // namespace dt
