@@ -119,15 +119,21 @@ traced_run() {  # tool
   sleep 0.2
   ns=$("$loop" "$calls" "$loop_cpu")
   kill -INT "$tracer_pid"
-  for ((waited = 0; waited < 100; waited++)); do
+  for ((waited = 0; waited < 300; waited++)); do  # up to 30 s
     kill -0 "$tracer_pid" 2>/dev/null || break
     sleep 0.1
   done
-  kill -KILL "$tracer_pid" 2>/dev/null
+  if kill -0 "$tracer_pid" 2>/dev/null; then
+    echo "$tool still running 30 s after SIGINT ($(grep -E '^(State|SigCgt)' \
+      "/proc/$tracer_pid/status" | tr '\n\t' '  ')wchan $(cat "/proc/$tracer_pid/wchan"))" \
+      >>"$work/log"
+    kill -KILL "$tracer_pid" 2>/dev/null
+  fi
   wait "$time_pid" 2>/dev/null
   counted=$(awk '/getppid_loop/ {print $NF}' "$work/out")
   if [[ ${counted:-0} -lt $calls ]]; then
-    echo "$tool counted ${counted:-no} of $calls calls: $(head -c 300 "$work/err")" >>"$work/log"
+    echo "$tool counted ${counted:-no} of $calls calls; stdout: $(head -c 200 "$work/out");" \
+      "time: $(head -c 100 "$work/rss")" >>"$work/log"
     return
   fi
   echo "$ns" >>"$work/$tool.traced"
