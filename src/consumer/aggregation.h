@@ -34,8 +34,8 @@ struct AggDesc {
 };
 
 struct AggEntry {
-  std::vector<Value> key;      // empty for an unkeyed aggregation
-  std::vector<int64_t> data;   // layout above
+  std::vector<Value> key;     // empty for an unkeyed aggregation
+  std::vector<int64_t> data;  // layout above
 };
 
 // One aggregation variable and its current contents.
@@ -46,10 +46,10 @@ struct AggSnapshot {
 
 // The aggsort* options (all unset by default).
 struct AggSortOptions {
-  bool sort_key = false;   // aggsortkey: sort by key rather than value
-  bool sort_rev = false;   // aggsortrev: reverse the whole order
-  int sort_pos = 0;        // aggsortpos: which printa() aggregation's value sorts
-  int sort_key_pos = 0;    // aggsortkeypos: which key component sorts first
+  bool sort_key = false;  // aggsortkey: sort by key rather than value
+  bool sort_rev = false;  // aggsortrev: reverse the whole order
+  int sort_pos = 0;       // aggsortpos: which printa() aggregation's value sorts
+  int sort_key_pos = 0;   // aggsortkeypos: which key component sorts first
 };
 
 // Number of int64 words an entry's data holds for this aggregation.

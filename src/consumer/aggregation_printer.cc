@@ -145,7 +145,8 @@ std::string Printa(const PrintfFormat& fmt, const std::vector<AggSnapshot>& aggs
   std::string out;
   for (const AggBundle& b : SortedBundles(aggs, opts.sort, opts.strsize)) {
     std::vector<PrintfAggValue> values;
-    for (size_t a = 0; a < aggs.size(); a++) values.push_back(AggValueForFormat(aggs[a].desc, b.data[a]));
+    for (size_t a = 0; a < aggs.size(); a++)
+      values.push_back(AggValueForFormat(aggs[a].desc, b.data[a]));
     out += FormatPrintfWithAgg(fmt, b.key, values, opts.render);
   }
   return out;

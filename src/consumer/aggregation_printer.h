@@ -29,7 +29,7 @@ namespace dt {
 
 struct AggPrintOptions {
   AggSortOptions sort;
-  int strsize = 256;  // string record size: bounds key comparison
+  int strsize = 256;           // string record size: bounds key comparison
   PrintfRenderOptions render;  // symbol lookup for printa("%a", ...)
 };
 

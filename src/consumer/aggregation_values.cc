@@ -30,8 +30,8 @@ uint64_t AggStddev(const std::vector<int64_t>& data, uint64_t normal) {
   if (data.size() < 4 || data[0] == 0) return 0;
   if (normal == 0) normal = 1;
   const uint64_t count = static_cast<uint64_t>(data[0]);
-  const u128 sumsq = (static_cast<u128>(static_cast<uint64_t>(data[3])) << 64) |
-                     static_cast<uint64_t>(data[2]);
+  const u128 sumsq =
+      (static_cast<u128>(static_cast<uint64_t>(data[3])) << 64) | static_cast<uint64_t>(data[2]);
   const u128 avg_of_squares = sumsq / normal / normal / count;
   int64_t norm_avg = data[1] / static_cast<int64_t>(normal) / static_cast<int64_t>(count);
   if (norm_avg < 0) norm_avg = -norm_avg;

@@ -49,16 +49,16 @@ struct ArgClass {
 
 // One '%' item of a format, or the literal text after the last one.
 struct PrintfConversion {
-  std::string prefix;  // literal text printed before this conversion
-  std::string name;    // DTrace conversion name: "d", "lld", "hx", "%", ...
-                       // empty: a trailing literal with no conversion
-  bool alt = false;       // '#'
-  bool zero_pad = false;  // '0'
-  bool left = false;      // '-'
-  bool plus = false;      // '+'
-  bool space = false;     // ' '
-  bool group = false;     // '\''
-  bool agg = false;       // '@': takes the aggregation value (printa only)
+  std::string prefix;      // literal text printed before this conversion
+  std::string name;        // DTrace conversion name: "d", "lld", "hx", "%", ...
+                           // empty: a trailing literal with no conversion
+  bool alt = false;        // '#'
+  bool zero_pad = false;   // '0'
+  bool left = false;       // '-'
+  bool plus = false;       // '+'
+  bool space = false;      // ' '
+  bool group = false;      // '\''
+  bool agg = false;        // '@': takes the aggregation value (printa only)
   bool dyn_width = false;  // '*': consumes an int argument for the width
   bool dyn_prec = false;   // '.*': consumes an int argument for the precision
   int width = 0;

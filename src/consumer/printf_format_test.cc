@@ -91,8 +91,8 @@ TEST(PrintfParse, Errors) {
 }
 
 TEST(PrintfRender, IntegerFlagsMatchC) {
-  const char* specs[] = {"%d",   "%5d",  "%-5d|", "%05d", "%+d",  "% d",   "%x",    "%#x",
-                         "%#o",  "%X",   "%8.3d", "%.3d", "%-8x|", "%#010x", "%+5d", "%o"};
+  const char* specs[] = {"%d",  "%5d", "%-5d|", "%05d", "%+d",   "% d",    "%x",   "%#x",
+                         "%#o", "%X",  "%8.3d", "%.3d", "%-8x|", "%#010x", "%+5d", "%o"};
   for (long long v : {0LL, 7LL, -42LL, 123456LL}) {
     for (const char* s : specs) {
       std::string dt_spec = s;
@@ -133,8 +133,7 @@ TEST(PrintfRender, StarWidthAndPrecision) {
   EXPECT_EQ(Fmt("%*d|", {Value::Int(6, 4), Value::Int(42)}), "    42|");
   EXPECT_EQ(Fmt("%*d|", {Value::Int(-6, 4), Value::Int(42)}), "42    |");
   EXPECT_EQ(Fmt("%.*s|", {Value::Int(3, 4), Value::Str("abcdef")}), "abc|");
-  EXPECT_EQ(Fmt("%*.*s|", {Value::Int(5, 4), Value::Int(2, 4), Value::Str("abcdef")}),
-            "   ab|");
+  EXPECT_EQ(Fmt("%*.*s|", {Value::Int(5, 4), Value::Int(2, 4), Value::Str("abcdef")}), "   ab|");
 }
 
 TEST(PrintfRender, Strings) {
@@ -159,9 +158,9 @@ TEST(PrintfRender, SymbolConversions) {
   opts.kernel_symbols = [](uint64_t a) {
     return a == 0x1010 ? std::string("vmlinux`foo+0x10") : std::string();
   };
-  EXPECT_EQ(FormatPrintf(ParsePrintfFormat("%a %a"), {Value::UInt(0x1010), Value::UInt(0x20)},
-                         opts),
-            "vmlinux`foo+0x10 0x20");
+  EXPECT_EQ(
+      FormatPrintf(ParsePrintfFormat("%a %a"), {Value::UInt(0x1010), Value::UInt(0x20)}, opts),
+      "vmlinux`foo+0x10 0x20");
   EXPECT_EQ(Fmt("[%20a]", {Value::UInt(0x10)}), "[                0x10]");
 }
 
@@ -182,16 +181,16 @@ TEST(PrintfRender, AggValues) {
 }
 
 TEST(PrintfCheck, AcceptsGoodArguments) {
-  EXPECT_NO_THROW(CheckPrintfArgs(ParsePrintfFormat("%d %s %p %x %c\n"),
-                                  {ArgClass::Int(4, true, "int"), ArgClass::String(),
-                                   ArgClass::Pointer("char *"), ArgClass::Int(8, false),
-                                   ArgClass::Int(1, true, "char")},
-                                  1));
-  EXPECT_NO_THROW(CheckPrintfArgs(ParsePrintfFormat("%*d %hd %lld %llx %Y"),
-                                  {ArgClass::Int(4, true), ArgClass::Int(4, true),
-                                   ArgClass::Int(2, true), ArgClass::Int(8, true),
-                                   ArgClass::Int(8, false), ArgClass::Int(8, false)},
-                                  1));
+  EXPECT_NO_THROW(CheckPrintfArgs(
+      ParsePrintfFormat("%d %s %p %x %c\n"),
+      {ArgClass::Int(4, true, "int"), ArgClass::String(), ArgClass::Pointer("char *"),
+       ArgClass::Int(8, false), ArgClass::Int(1, true, "char")},
+      1));
+  EXPECT_NO_THROW(
+      CheckPrintfArgs(ParsePrintfFormat("%*d %hd %lld %llx %Y"),
+                      {ArgClass::Int(4, true), ArgClass::Int(4, true), ArgClass::Int(2, true),
+                       ArgClass::Int(8, true), ArgClass::Int(8, false), ArgClass::Int(8, false)},
+                      1));
 }
 
 TEST(PrintfCheck, DtraceMessages) {

@@ -96,8 +96,16 @@ size_t ParseConversion(const std::string& fmt, size_t pos, size_t conv_number, i
   for (;;) {
     const char c = at(++p);
     switch (c) {
-      case '0': case '1': case '2': case '3': case '4':  // NOLINT
-      case '5': case '6': case '7': case '8': case '9': {
+      case '0':
+      case '1':
+      case '2':
+      case '3':
+      case '4':  // NOLINT
+      case '5':
+      case '6':
+      case '7':
+      case '8':
+      case '9': {
         if (dot == 0 && digits == 0 && c == '0') {
           conv->zero_pad = true;
           conv->left = false;
@@ -120,8 +128,10 @@ size_t ParseConversion(const std::string& fmt, size_t pos, size_t conv_number, i
       case '*': {
         bool& flag = dot ? conv->dyn_prec : conv->dyn_width;
         // libdtrace names the precision here whichever '*' repeats.
-        if (flag) FormatError(line, conv_number, "has more than one '*' specified for the output "
-                                                 "precision");
+        if (flag)
+          FormatError(line, conv_number,
+                      "has more than one '*' specified for the output "
+                      "precision");
         flag = true;
         continue;
       }
@@ -158,7 +168,10 @@ size_t ParseConversion(const std::string& fmt, size_t pos, size_t conv_number, i
         FormatError(line, conv_number, "cannot be combined with other format flags: %%");
       case '\0':
         FormatError(line, conv_number, "name expected before end of format string");
-      case 'h': case 'l': case 'L': case 'w':  // NOLINT
+      case 'h':
+      case 'l':
+      case 'L':
+      case 'w':  // NOLINT
         if (name.size() < 6) name += c;
         continue;
       default:
@@ -230,7 +243,8 @@ PrintfFormat ParsePrintfFormat(const std::string& fmt, int line) {
 void CheckPrintfArgs(const PrintfFormat& fmt, const std::vector<ArgClass>& args, int line,
                      const PrintfCheckContext& ctx) {
   const std::string& func = ctx.func;
-  if (fmt.text.empty()) throw CompileError("D_PRINTF_FMT_EMPTY", line, func + "( ) format string is empty");
+  if (fmt.text.empty())
+    throw CompileError("D_PRINTF_FMT_EMPTY", line, func + "( ) format string is empty");
 
   const ArgClass agg_arg =
       ctx.agg_is_count ? ArgClass::Int(8, false, "uint64_t") : ArgClass::Int(8, true, "int64_t");
@@ -252,8 +266,7 @@ void CheckPrintfArgs(const PrintfFormat& fmt, const std::vector<ArgClass>& args,
       }
       if (!IsInt(args[next])) {
         throw CompileError("D_PRINTF_DYN_TYPE", line,
-                           func + "( ) argument #" +
-                               std::to_string(next + ctx.first_arg_number) +
+                           func + "( ) argument #" + std::to_string(next + ctx.first_arg_number) +
                                " is incompatible with conversion #" + conv_no +
                                " prototype:\n\tconversion: % " + dyn + " " + conv.name +
                                "\n\t prototype: int\n\t  argument: " + args[next].TypeName());
@@ -265,9 +278,9 @@ void CheckPrintfArgs(const PrintfFormat& fmt, const std::vector<ArgClass>& args,
     std::string vname;
     if (conv.agg) {
       if (!ctx.aggregation) {
-        throw CompileError("D_PRINTF_AGG_CONV", line,
-                           "%@ conversion requires an aggregation and is not for use with " +
-                               func + "( )");
+        throw CompileError(
+            "D_PRINTF_AGG_CONV", line,
+            "%@ conversion requires an aggregation and is not for use with " + func + "( )");
       }
       vname = "aggregating action";
       value = &agg_arg;

@@ -44,15 +44,33 @@ std::string Escape(const std::string& s) {
   for (char ch : s) {
     if (ch == '\0') break;
     switch (ch) {
-      case '\a': out += "\\a"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\v': out += "\\v"; break;
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
+      case '\a':
+        out += "\\a";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\v':
+        out += "\\v";
+        break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
       default:
         if (std::isprint(static_cast<unsigned char>(ch))) {
           out += ch;
@@ -105,8 +123,8 @@ std::string RenderValue(const ConvInfo& info, std::string spec, const Value& v,
     case Print::kUnsigned:
     case Print::kDecimal: {
       if (v.IsString()) return CFormat(spec + "s", v.str.c_str());
-      bool is_signed = info.print == Print::kSigned ||
-                       (info.print == Print::kDecimal && v.is_signed);
+      bool is_signed =
+          info.print == Print::kSigned || (info.print == Print::kDecimal && v.is_signed);
       std::string letter = info.out;
       if (info.print == Print::kDecimal) letter = is_signed ? "i" : "u";
       if (is_signed) {
@@ -117,9 +135,9 @@ std::string RenderValue(const ConvInfo& info, std::string spec, const Value& v,
       return CFormat(spec + letter, static_cast<unsigned>(v.AsUnsigned()));
     }
     case Print::kFloat: {
-      double d = v.IsString() ? std::strtod(v.str.c_str(), nullptr)
-                              : v.is_signed ? static_cast<double>(v.AsSigned())
-                                            : static_cast<double>(v.AsUnsigned());
+      double d = v.IsString()  ? std::strtod(v.str.c_str(), nullptr)
+                 : v.is_signed ? static_cast<double>(v.AsSigned())
+                               : static_cast<double>(v.AsUnsigned());
       return CFormat(spec + info.out, d);
     }
     case Print::kKernelAddr:
@@ -139,8 +157,7 @@ std::string RenderValue(const ConvInfo& info, std::string spec, const Value& v,
     case Print::kEscapedString:
       return CFormat(spec + "s", Escape(v.IsString() ? v.str : IntAsText(v)).c_str());
     case Print::kEscapedChar:
-      return CFormat(spec + "s",
-                     Escape(std::string(1, static_cast<char>(v.AsUnsigned()))).c_str());
+      return CFormat(spec + "s", Escape(std::string(1, static_cast<char>(v.AsUnsigned()))).c_str());
     case Print::kTime:
       return CFormat(spec + "s", TimeY(v.AsSigned()).c_str());
     case Print::kTime822:
@@ -154,8 +171,7 @@ std::string RenderValue(const ConvInfo& info, std::string spec, const Value& v,
 }
 
 std::string Render(const PrintfFormat& fmt, const std::vector<Value>& args,
-                   const std::vector<PrintfAggValue>* agg_values,
-                   const PrintfRenderOptions& opts) {
+                   const std::vector<PrintfAggValue>* agg_values, const PrintfRenderOptions& opts) {
   std::string out;
   size_t next = 0;
   size_t next_agg = 0;

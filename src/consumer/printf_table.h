@@ -14,9 +14,9 @@ enum class Check {
   kAnyInt,
   kDecimalInt,  // %d: any integer, signedness picks %i or %u
   kFloat,
-  kExactInt,     // integer of exactly `size` bytes and `is_signed`
-  kSizedInt,     // integer of exactly `size` bytes, either sign
-  kAddr,         // %p
+  kExactInt,  // integer of exactly `size` bytes and `is_signed`
+  kSizedInt,  // integer of exactly `size` bytes, either sign
+  kAddr,      // %p
   kString,
   kWideString,
   kStack,

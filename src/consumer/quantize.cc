@@ -23,8 +23,7 @@ long long Normalized(int64_t v, uint64_t normal) {
 }
 
 std::string Header() {
-  return Printf("\n%16s %41s %-9s\n", "value", "------------- Distribution -------------",
-                "count");
+  return Printf("\n%16s %41s %-9s\n", "value", "------------- Distribution -------------", "count");
 }
 
 struct Totals {
@@ -75,8 +74,8 @@ std::string Bar(int64_t val, uint64_t normal, const Totals& t) {
 
 // The shown range: one empty bucket either side of the non-zero ones, or
 // `empty_first`..`empty_last` when everything is zero.
-bool ShownRange(const std::vector<int64_t>& b, size_t empty_first, size_t empty_last,
-                size_t* first, size_t* last) {
+bool ShownRange(const std::vector<int64_t>& b, size_t empty_first, size_t empty_last, size_t* first,
+                size_t* last) {
   size_t f = 0;
   while (f < b.size() && b[f] == 0) f++;
   if (f == b.size()) {
@@ -205,7 +204,8 @@ std::string FormatLquantize(const std::vector<int64_t>& b, int64_t base, int64_t
     if (i == 0) {
       out += Printf("%16s ", Printf("< %lld", static_cast<long long>(base)).c_str());
     } else if (i == static_cast<size_t>(levels + 1)) {
-      out += Printf("%16s ", Printf(">= %lld", static_cast<long long>(base + levels * step)).c_str());
+      out +=
+          Printf("%16s ", Printf(">= %lld", static_cast<long long>(base + levels * step)).c_str());
     } else {
       out += Printf("%16lld ", static_cast<long long>(base + static_cast<int64_t>(i - 1) * step));
     }

@@ -36,8 +36,7 @@ int LquantizeBucketIndex(int64_t value, int64_t base, int64_t limit, int64_t ste
 std::vector<int64_t> LlquantizeBucketLowerBounds(int64_t factor, int64_t low, int64_t high,
                                                  int64_t nsteps);
 int LlquantizeBucketCount(int64_t factor, int64_t low, int64_t high, int64_t nsteps);
-int LlquantizeBucketIndex(int64_t value, int64_t factor, int64_t low, int64_t high,
-                          int64_t nsteps);
+int LlquantizeBucketIndex(int64_t value, int64_t factor, int64_t low, int64_t high, int64_t nsteps);
 
 // The distribution tables as DTrace prints them, starting with "\n" and the
 // "value  --- Distribution --- count" header, one line per shown bucket.

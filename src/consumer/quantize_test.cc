@@ -11,13 +11,12 @@ namespace {
 
 std::string Row(const std::string& label, int ats, long long count) {
   char buf[128];
-  std::snprintf(buf, sizeof(buf), "%16s |%s%s %-9lld\n", label.c_str(), std::string(ats, '@').c_str(),
-                std::string(40 - ats, ' ').c_str(), count);
+  std::snprintf(buf, sizeof(buf), "%16s |%s%s %-9lld\n", label.c_str(),
+                std::string(ats, '@').c_str(), std::string(40 - ats, ' ').c_str(), count);
   return buf;
 }
 
-const char kHeader[] =
-    "\n           value  ------------- Distribution ------------- count    \n";
+const char kHeader[] = "\n           value  ------------- Distribution ------------- count    \n";
 
 TEST(Quantize, BucketIndexes) {
   EXPECT_EQ(QuantizeBucketIndex(0), 63);
@@ -70,14 +69,13 @@ TEST(Quantize, LlquantizeBounds) {
 
 TEST(Quantize, LlquantizeIndexAgreesWithBounds) {
   const int64_t params[][4] = {{10, 0, 2, 10}, {10, 0, 6, 20}, {2, 0, 8, 4},
-                               {10, 3, 5, 10}, {4, 1, 6, 16}, {10, 1, 2, 20}};
+                               {10, 3, 5, 10}, {4, 1, 6, 16},  {10, 1, 2, 20}};
   for (const auto& p : params) {
     std::vector<int64_t> bounds = LlquantizeBucketLowerBounds(p[0], p[1], p[2], p[3]);
     ASSERT_FALSE(bounds.empty());
-    for (int64_t v : {int64_t{-5}, int64_t{0}, int64_t{1}, int64_t{7}, int64_t{9},
-                      int64_t{10}, int64_t{11}, int64_t{99}, int64_t{100}, int64_t{123},
-                      int64_t{999}, int64_t{1000}, int64_t{4567}, int64_t{1000000},
-                      int64_t{123456789}}) {
+    for (int64_t v : {int64_t{-5}, int64_t{0}, int64_t{1}, int64_t{7}, int64_t{9}, int64_t{10},
+                      int64_t{11}, int64_t{99}, int64_t{100}, int64_t{123}, int64_t{999},
+                      int64_t{1000}, int64_t{4567}, int64_t{1000000}, int64_t{123456789}}) {
       int want = 0;
       for (size_t i = 0; i < bounds.size(); i++) {
         if (bounds[i] <= v) want = static_cast<int>(i) + 1;
@@ -94,33 +92,33 @@ TEST(Quantize, GuideSample) {
   std::vector<int64_t> b(kQuantizeBuckets, 0);
   b[QuantizeBucketIndex(20000)] = 4;
   b[QuantizeBucketIndex(140000)] = 1;
-  const std::string expected = std::string(kHeader) +
-                               "            8192 |                                         0        \n"
-                               "           16384 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@         4        \n"
-                               "           32768 |                                         0        \n"
-                               "           65536 |                                         0        \n"
-                               "          131072 |@@@@@@@@                                 1        \n"
-                               "          262144 |                                         0        \n";
+  const std::string expected =
+      std::string(kHeader) +
+      "            8192 |                                         0        \n"
+      "           16384 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@         4        \n"
+      "           32768 |                                         0        \n"
+      "           65536 |                                         0        \n"
+      "          131072 |@@@@@@@@                                 1        \n"
+      "          262144 |                                         0        \n";
   EXPECT_EQ(FormatQuantize(b), expected);
 }
 
 TEST(Quantize, EmptyShowsBucketsAroundZero) {
   std::vector<int64_t> b(kQuantizeBuckets, 0);
-  EXPECT_EQ(FormatQuantize(b), std::string(kHeader) + Row("-1", 0, 0) + Row("0", 0, 0) +
-                                   Row("1", 0, 0));
+  EXPECT_EQ(FormatQuantize(b),
+            std::string(kHeader) + Row("-1", 0, 0) + Row("0", 0, 0) + Row("1", 0, 0));
   EXPECT_EQ(FormatQuantize(std::vector<int64_t>(3, 0)), "");
 }
 
 TEST(Quantize, ZeroValueRowsAndEdges) {
   std::vector<int64_t> b(kQuantizeBuckets, 0);
   b[QuantizeBucketIndex(0)] = 1;
-  EXPECT_EQ(FormatQuantize(b), std::string(kHeader) + Row("-1", 0, 0) + Row("0", 40, 1) +
-                                   Row("1", 0, 0));
+  EXPECT_EQ(FormatQuantize(b),
+            std::string(kHeader) + Row("-1", 0, 0) + Row("0", 40, 1) + Row("1", 0, 0));
   std::vector<int64_t> top(kQuantizeBuckets, 0);
   top[126] = 3;
-  EXPECT_EQ(FormatQuantize(top),
-            std::string(kHeader) + Row("2305843009213693952", 0, 0) +
-                Row("4611686018427387904", 40, 3));
+  EXPECT_EQ(FormatQuantize(top), std::string(kHeader) + Row("2305843009213693952", 0, 0) +
+                                     Row("4611686018427387904", 40, 3));
 }
 
 TEST(Quantize, RoundsBarsToNearest) {
@@ -128,9 +126,8 @@ TEST(Quantize, RoundsBarsToNearest) {
   b[QuantizeBucketIndex(1)] = 1;
   b[QuantizeBucketIndex(2)] = 2;
   // 1/3 of 40 = 13.3 -> 13; 2/3 of 40 = 26.7 -> 27.
-  EXPECT_EQ(FormatQuantize(b),
-            std::string(kHeader) + Row("0", 0, 0) + Row("1", 13, 1) + Row("2", 27, 2) +
-                Row("4", 0, 0));
+  EXPECT_EQ(FormatQuantize(b), std::string(kHeader) + Row("0", 0, 0) + Row("1", 13, 1) +
+                                   Row("2", 27, 2) + Row("4", 0, 0));
 }
 
 // The lquantize() example of the Guide: nine writes to fd 26.

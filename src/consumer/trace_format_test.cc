@@ -58,8 +58,9 @@ TEST(TraceFormat, NonStringsAreHexDumped) {
             header + "         0: 61 62 01 7a" + std::string(12 * 3, ' ') + "  ab.z\n");
   std::string eighteen = "0123456789abcdefgh";
   EXPECT_EQ(FormatBytes(eighteen, -33, false, true),
-            header + "         0: 30 31 32 33 34 35 36 37 38 39 61 62 63 64 65 66  "
-                     "0123456789abcdef\n" +
+            header +
+                "         0: 30 31 32 33 34 35 36 37 38 39 61 62 63 64 65 66  "
+                "0123456789abcdef\n" +
                 "        10: 67 68" + std::string(14 * 3, ' ') + "  gh\n");
   // NUL then more text is not a string.
   EXPECT_NE(FormatBytes(std::string("ab\0c", 4), -33, false).find("61 62 00 63"),
