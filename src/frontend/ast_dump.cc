@@ -12,10 +12,18 @@ std::string Quote(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
     switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\\': out += "\\\\"; break;
-      case '"': out += "\\\""; break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '"':
+        out += "\\\"";
+        break;
       default:
         if (c < 0x20 || c >= 0x7f) {
           char buf[8];
@@ -46,16 +54,26 @@ std::string Integer(const Expr& e) {
 
 const char* UnaryName(UnaryOp op) {
   switch (op) {
-    case UnaryOp::kNeg: return "neg";
-    case UnaryOp::kPlus: return "plus";
-    case UnaryOp::kLogicalNot: return "not";
-    case UnaryOp::kBitNot: return "bitnot";
-    case UnaryOp::kDeref: return "deref";
-    case UnaryOp::kAddressOf: return "addr";
-    case UnaryOp::kPreInc: return "pre++";
-    case UnaryOp::kPreDec: return "pre--";
-    case UnaryOp::kPostInc: return "post++";
-    case UnaryOp::kPostDec: return "post--";
+    case UnaryOp::kNeg:
+      return "neg";
+    case UnaryOp::kPlus:
+      return "plus";
+    case UnaryOp::kLogicalNot:
+      return "not";
+    case UnaryOp::kBitNot:
+      return "bitnot";
+    case UnaryOp::kDeref:
+      return "deref";
+    case UnaryOp::kAddressOf:
+      return "addr";
+    case UnaryOp::kPreInc:
+      return "pre++";
+    case UnaryOp::kPreDec:
+      return "pre--";
+    case UnaryOp::kPostInc:
+      return "post++";
+    case UnaryOp::kPostDec:
+      return "post--";
   }
   return "?";
 }
@@ -98,9 +116,12 @@ std::string Stmts(const std::vector<StmtPtr>& body) {
 
 const char* ScopeName(VarScope s) {
   switch (s) {
-    case VarScope::kGlobal: return "global";
-    case VarScope::kSelf: return "self";
-    case VarScope::kThis: return "this";
+    case VarScope::kGlobal:
+      return "global";
+    case VarScope::kSelf:
+      return "self";
+    case VarScope::kThis:
+      return "this";
   }
   return "?";
 }
@@ -151,8 +172,8 @@ struct ItemDumper {
     return "(typedef " + DumpType(t.type) + " " + t.name + ")";
   }
   std::string operator()(const TranslatorDecl& t) const {
-    std::string out = "(translator " + DumpType(t.output) + " " + DumpType(t.input) + " " +
-                      t.input_name;
+    std::string out =
+        "(translator " + DumpType(t.output) + " " + DumpType(t.input) + " " + t.input_name;
     for (const auto& [name, value] : t.members) out += " (" + name + " " + DumpExpr(*value) + ")";
     return out + ")";
   }
@@ -175,12 +196,18 @@ std::string DumpType(const TypeName& t) {
 
 std::string DumpExpr(const Expr& e) {
   switch (e.kind) {
-    case ExprKind::kInteger: return Integer(e);
-    case ExprKind::kString: return Quote(e.text);
-    case ExprKind::kIdentifier: return e.text;
-    case ExprKind::kSelfVar: return "self->" + e.text;
-    case ExprKind::kThisVar: return "this->" + e.text;
-    case ExprKind::kAggregation: return "@" + e.text;
+    case ExprKind::kInteger:
+      return Integer(e);
+    case ExprKind::kString:
+      return Quote(e.text);
+    case ExprKind::kIdentifier:
+      return e.text;
+    case ExprKind::kSelfVar:
+      return "self->" + e.text;
+    case ExprKind::kThisVar:
+      return "this->" + e.text;
+    case ExprKind::kAggregation:
+      return "@" + e.text;
     case ExprKind::kUnary:
       return std::string("(") + UnaryName(e.unary_op) + " " + DumpExpr(*e.lhs) + ")";
     case ExprKind::kBinary:
@@ -191,17 +218,25 @@ std::string DumpExpr(const Expr& e) {
              DumpExpr(*e.lhs) + " " + DumpExpr(*e.rhs) + ")";
     case ExprKind::kTernary:
       return "(? " + DumpExpr(*e.cond) + " " + DumpExpr(*e.lhs) + " " + DumpExpr(*e.rhs) + ")";
-    case ExprKind::kCast: return "(cast " + DumpType(*e.type_name) + " " + DumpExpr(*e.lhs) + ")";
-    case ExprKind::kCall: return "(call " + e.text + List(e.args) + ")";
-    case ExprKind::kIndex: return "([] " + DumpExpr(*e.lhs) + List(e.args) + ")";
+    case ExprKind::kCast:
+      return "(cast " + DumpType(*e.type_name) + " " + DumpExpr(*e.lhs) + ")";
+    case ExprKind::kCall:
+      return "(call " + e.text + List(e.args) + ")";
+    case ExprKind::kIndex:
+      return "([] " + DumpExpr(*e.lhs) + List(e.args) + ")";
     case ExprKind::kMember:
       return std::string("(") + (e.arrow ? "->" : ".") + " " + DumpExpr(*e.lhs) + " " + e.text +
              ")";
-    case ExprKind::kSizeofType: return "(sizeof " + DumpType(*e.type_name) + ")";
-    case ExprKind::kSizeofExpr: return "(sizeof " + DumpExpr(*e.lhs) + ")";
-    case ExprKind::kOffsetof: return "(offsetof " + DumpType(*e.type_name) + " " + e.text + ")";
-    case ExprKind::kStringof: return "(stringof " + DumpExpr(*e.lhs) + ")";
-    case ExprKind::kXlate: return "(xlate " + DumpType(*e.type_name) + " " + DumpExpr(*e.lhs) + ")";
+    case ExprKind::kSizeofType:
+      return "(sizeof " + DumpType(*e.type_name) + ")";
+    case ExprKind::kSizeofExpr:
+      return "(sizeof " + DumpExpr(*e.lhs) + ")";
+    case ExprKind::kOffsetof:
+      return "(offsetof " + DumpType(*e.type_name) + " " + e.text + ")";
+    case ExprKind::kStringof:
+      return "(stringof " + DumpExpr(*e.lhs) + ")";
+    case ExprKind::kXlate:
+      return "(xlate " + DumpType(*e.type_name) + " " + DumpExpr(*e.lhs) + ")";
   }
   return "?";
 }

@@ -10,13 +10,12 @@ namespace {
 
 // Every word D reserves, in any context.
 const char* const kKeywords[] = {
-    "auto",     "break",  "case",     "char",     "const",     "continue", "counter",
-    "default",  "do",     "double",   "else",     "enum",      "extern",   "float",
-    "for",      "goto",   "if",       "import",   "inline",    "int",      "long",
-    "offsetof", "probe",  "provider", "register", "restrict",  "return",   "self",
-    "short",    "signed", "sizeof",   "static",   "string",    "stringof", "struct",
-    "switch",   "this",   "translator", "typedef", "union",    "unsigned", "void",
-    "volatile", "while",  "xlate",
+    "auto",     "break",    "case",     "char",   "const",  "continue",   "counter", "default",
+    "do",       "double",   "else",     "enum",   "extern", "float",      "for",     "goto",
+    "if",       "import",   "inline",   "int",    "long",   "offsetof",   "probe",   "provider",
+    "register", "restrict", "return",   "self",   "short",  "signed",     "sizeof",  "static",
+    "string",   "stringof", "struct",   "switch", "this",   "translator", "typedef", "union",
+    "unsigned", "void",     "volatile", "while",  "xlate",
 };
 
 bool IsKeyword(const std::string& word) {
@@ -26,19 +25,21 @@ bool IsKeyword(const std::string& word) {
   return false;
 }
 
-bool IsIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '`'; }
+bool IsIdentStart(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '`';
+}
 bool IsIdentChar(char c) { return IsIdentStart(c) || std::isdigit(static_cast<unsigned char>(c)); }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 bool IsHexDigit(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool IsBlank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 // Characters of a probe description word; the first may not be a digit.
 bool IsProbeSpecStart(char c) {
   return std::isalpha(static_cast<unsigned char>(c)) || std::strchr("-$:_.?*\\[]!", c) != nullptr;
 }
-bool IsProbeSpecChar(char c) {
-  return IsProbeSpecStart(c) || IsDigit(c) || c == '`';
-}
+bool IsProbeSpecChar(char c) { return IsProbeSpecStart(c) || IsDigit(c) || c == '`'; }
 
 // The integer part of a C literal: digits with strtoull(..., 0) semantics.
 struct IntScan {
@@ -90,19 +91,39 @@ std::string DecodeEscapes(const std::string& raw) {
     }
     c = raw[++i];
     switch (c) {
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
-      case '"': case '\\': case '\'': case '?': out += c; break;
+      case 'a':
+        out += '\a';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'v':
+        out += '\v';
+        break;
+      case '"':
+      case '\\':
+      case '\'':
+      case '?':
+        out += c;
+        break;
       case 'x': {
         unsigned v = 0;
         while (i + 1 < raw.size() && IsHexDigit(raw[i + 1])) {
           char h = raw[++i];
-          v = v * 16 + (IsDigit(h) ? h - '0' : std::tolower(static_cast<unsigned char>(h)) - 'a' + 10);
+          v = v * 16 +
+              (IsDigit(h) ? h - '0' : std::tolower(static_cast<unsigned char>(h)) - 'a' + 10);
         }
         out += static_cast<char>(v);
         break;
@@ -110,7 +131,8 @@ std::string DecodeEscapes(const std::string& raw) {
       default:
         if (c >= '0' && c <= '7') {
           unsigned v = c - '0';
-          for (int n = 0; n < 2 && i + 1 < raw.size() && raw[i + 1] >= '0' && raw[i + 1] <= '7'; n++) {
+          for (int n = 0; n < 2 && i + 1 < raw.size() && raw[i + 1] >= '0' && raw[i + 1] <= '7';
+               n++) {
             v = v * 8 + (raw[++i] - '0');
           }
           out += static_cast<char>(v);
@@ -240,7 +262,8 @@ void Lexer::ControlLine() {
           while (n < t.text.size() && IsDigit(t.text[n])) n++;
         }
         if (n < t.text.size() && (t.text[n] == 'u' || t.text[n] == 'U')) n++;
-        for (int k = 0; k < 2 && n < t.text.size() && (t.text[n] == 'l' || t.text[n] == 'L'); k++) n++;
+        for (int k = 0; k < 2 && n < t.text.size() && (t.text[n] == 'l' || t.text[n] == 'L'); k++)
+          n++;
       }
       if (n > 0 && n == t.text.size()) {
         pos_ = start;
@@ -279,8 +302,8 @@ void Lexer::RunControlLine(const std::vector<Token>& words, int line) {
       level = kDPragma;
       continue;
     }
-    bool d_only = name == "attributes" || name == "binding" || name == "depends_on" ||
-                  name == "option";
+    bool d_only =
+        name == "attributes" || name == "binding" || name == "depends_on" || name == "option";
     bool anywhere = name == "error" || name == "ident" || name == "line";
     if (anywhere || (d_only && level == kDPragma)) {
       if (name == "option") {
@@ -487,10 +510,10 @@ bool Lexer::SlashEndsPredicate() const {
 
 Token Lexer::LexPunct(Token t) {
   static const char* const kPuncts[] = {
-      "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
-      "||",  "^^",  "+=",  "-=", "*=", "/=", "%=", "&=", "^=", "|=", "(",  ")",  "[",
-      "]",   "{",   "}",   ".",  ",",  ";",  ":",  "?",  "=",  "+",  "-",  "*",  "/",
-      "%",   "&",   "|",   "^",  "~",  "!",  "<",  ">",
+      "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=",
+      "&&",  "||",  "^^",  "+=", "-=", "*=", "/=", "%=", "&=", "^=", "|=", "(",
+      ")",   "[",   "]",   "{",  "}",  ".",  ",",  ";",  ":",  "?",  "=",  "+",
+      "-",   "*",   "/",   "%",  "&",  "|",  "^",  "~",  "!",  "<",  ">",
   };
   for (const char* p : kPuncts) {
     size_t n = std::strlen(p);
@@ -590,8 +613,8 @@ Token Lexer::MacroArgumentToken(Token t, const std::string& arg) {
     digits_end = n;
     if (n < body.size() && (body[n] == 'u' || body[n] == 'U')) n++;
     for (int k = 0; k < 2 && n < body.size() && (body[n] == 'l' || body[n] == 'L'); k++) n++;
-    is_int = n == body.size() && ScanInteger(body.substr(0, digits_end)).bad_digit ==
-                                     std::string::npos;
+    is_int =
+        n == body.size() && ScanInteger(body.substr(0, digits_end)).bad_digit == std::string::npos;
   }
   if (is_int) {
     IntScan scan = ScanInteger(body.substr(0, digits_end));

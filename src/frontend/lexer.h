@@ -25,13 +25,13 @@ namespace dt {
 
 enum class TokenKind {
   kEof,
-  kIdent,      // name in `value`; also a $N macro whose text is an identifier
-  kKeyword,    // a reserved word; the word is `text`
-  kAggregation,  // @name: `value` is "name", "" for a bare @
-  kInteger,    // see the int_ fields
-  kString,     // `value` is the decoded string
-  kProbeSpec,  // kProgram mode only: a raw probe description word (no macros expanded)
-  kPunct,      // operator or punctuation; the spelling is `text`
+  kIdent,         // name in `value`; also a $N macro whose text is an identifier
+  kKeyword,       // a reserved word; the word is `text`
+  kAggregation,   // @name: `value` is "name", "" for a bare @
+  kInteger,       // see the int_ fields
+  kString,        // `value` is the decoded string
+  kProbeSpec,     // kProgram mode only: a raw probe description word (no macros expanded)
+  kPunct,         // operator or punctuation; the spelling is `text`
   kEndPredicate,  // a "/" that closes a predicate (DTrace decides by lookahead)
 };
 

@@ -180,8 +180,7 @@ TEST(Macro, UndefinedArgument) {
 TEST(Macro, DefaultArgs) {
   MacroEnv env;
   env.default_args = true;
-  EXPECT_EQ(Body("x = $1; y = $$1;", env),
-            "(clause (probes \"BEGIN\") (body (= x 0) (= y \"\")))");
+  EXPECT_EQ(Body("x = $1; y = $$1;", env), "(clause (probes \"BEGIN\") (body (= x 0) (= y \"\")))");
 }
 
 TEST(Macro, UnusedLastArgument) {

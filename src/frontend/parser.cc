@@ -107,10 +107,10 @@ ast::Program Parser::Run() {
 // before any '*' is looked up, so "int*x;" is a declaration).
 bool Parser::StartsDeclaration(const Token& word) {
   static const char* const kDeclKeywords[] = {
-      "auto",    "char",   "const",    "counter",  "double", "enum",     "extern",
-      "float",   "import", "inline",   "int",      "long",   "provider", "register",
-      "restrict", "self",  "short",    "signed",   "static", "string",   "struct",
-      "this",    "translator", "typedef", "union", "unsigned", "void",   "volatile",
+      "auto",     "char",       "const",   "counter", "double",   "enum",     "extern",
+      "float",    "import",     "inline",  "int",     "long",     "provider", "register",
+      "restrict", "self",       "short",   "signed",  "static",   "string",   "struct",
+      "this",     "translator", "typedef", "union",   "unsigned", "void",     "volatile",
   };
   for (const char* k : kDeclKeywords) {
     if (word.text == k) return true;
@@ -119,8 +119,8 @@ bool Parser::StartsDeclaration(const Token& word) {
   std::string head = word.text;
   size_t star = head.find('*');
   if (star != std::string::npos && star > 0) head.resize(star);
-  static const char* const kBaseTypes[] = {"char", "short", "int",   "long",     "float",
-                                           "double", "void", "signed", "unsigned", "string"};
+  static const char* const kBaseTypes[] = {"char",   "short", "int",    "long",     "float",
+                                           "double", "void",  "signed", "unsigned", "string"};
   for (const char* k : kBaseTypes) {
     if (head == k) return true;
   }

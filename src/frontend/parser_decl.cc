@@ -12,14 +12,14 @@ namespace {
 // Typedef names D scripts use without declaring them: D's own and the common
 // kernel ones. Semantic analysis decides what each means.
 const char* const kKnownTypedefs[] = {
-    "int8_t",     "int16_t",    "int32_t",     "int64_t",    "uint8_t",   "uint16_t",
-    "uint32_t",   "uint64_t",   "intptr_t",    "uintptr_t",  "size_t",    "ssize_t",
-    "off_t",      "pid_t",      "uid_t",       "gid_t",      "id_t",      "processorid_t",
-    "psinfo_t",   "lwpsinfo_t", "caddr_t",     "uchar_t",    "ushort_t",  "uint_t",
-    "ulong_t",    "u_longlong_t", "longlong_t", "boolean_t", "hrtime_t",  "bufinfo_t",
-    "devinfo_t",  "fileinfo_t", "cpuinfo_t",   "dev_t",      "time_t",    "mode_t",
-    "ino_t",      "loff_t",     "kthread_t",   "proc_t",     "zoneid_t",  "taskid_t",
-    "projid_t",   "poolid_t",   "cpu_t",       "u_int",      "u_long",    "u_char",
+    "int8_t",    "int16_t",      "int32_t",    "int64_t",   "uint8_t",  "uint16_t",
+    "uint32_t",  "uint64_t",     "intptr_t",   "uintptr_t", "size_t",   "ssize_t",
+    "off_t",     "pid_t",        "uid_t",      "gid_t",     "id_t",     "processorid_t",
+    "psinfo_t",  "lwpsinfo_t",   "caddr_t",    "uchar_t",   "ushort_t", "uint_t",
+    "ulong_t",   "u_longlong_t", "longlong_t", "boolean_t", "hrtime_t", "bufinfo_t",
+    "devinfo_t", "fileinfo_t",   "cpuinfo_t",  "dev_t",     "time_t",   "mode_t",
+    "ino_t",     "loff_t",       "kthread_t",  "proc_t",    "zoneid_t", "taskid_t",
+    "projid_t",  "poolid_t",     "cpu_t",      "u_int",     "u_long",   "u_char",
 };
 
 bool IsQualifier(const Token& t) {
@@ -42,8 +42,8 @@ bool Parser::StartsTypeName(size_t n) {
   const Token& t = Peek(n);
   if (t.kind == TokenKind::kKeyword) {
     static const char* const kTypeWords[] = {
-        "char",  "short",  "int",    "long",  "signed", "unsigned", "void",     "float",
-        "double", "string", "struct", "union", "enum",  "const",    "volatile", "restrict",
+        "char",   "short",  "int",    "long",  "signed", "unsigned", "void",     "float",
+        "double", "string", "struct", "union", "enum",   "const",    "volatile", "restrict",
     };
     for (const char* k : kTypeWords) {
       if (t.text == k) return true;

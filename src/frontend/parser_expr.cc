@@ -41,9 +41,9 @@ struct AssignOp {
   BinaryOp op;
 };
 const AssignOp kAssignOps[] = {
-    {"+=", BinaryOp::kAdd},    {"-=", BinaryOp::kSub},    {"*=", BinaryOp::kMul},
-    {"/=", BinaryOp::kDiv},    {"%=", BinaryOp::kMod},    {"<<=", BinaryOp::kShl},
-    {">>=", BinaryOp::kShr},   {"&=", BinaryOp::kBitAnd}, {"^=", BinaryOp::kBitXor},
+    {"+=", BinaryOp::kAdd},   {"-=", BinaryOp::kSub},    {"*=", BinaryOp::kMul},
+    {"/=", BinaryOp::kDiv},   {"%=", BinaryOp::kMod},    {"<<=", BinaryOp::kShl},
+    {">>=", BinaryOp::kShr},  {"&=", BinaryOp::kBitAnd}, {"^=", BinaryOp::kBitXor},
     {"|=", BinaryOp::kBitOr},
 };
 
@@ -150,10 +150,10 @@ ExprPtr Parser::ParseUnary() {
       bool operand_is_cast;
     };
     static const Prefix kPrefixes[] = {
-        {"++", UnaryOp::kPreInc, false},   {"--", UnaryOp::kPreDec, false},
-        {"&", UnaryOp::kAddressOf, true},  {"*", UnaryOp::kDeref, true},
-        {"+", UnaryOp::kPlus, true},       {"-", UnaryOp::kNeg, true},
-        {"~", UnaryOp::kBitNot, true},     {"!", UnaryOp::kLogicalNot, true},
+        {"++", UnaryOp::kPreInc, false},  {"--", UnaryOp::kPreDec, false},
+        {"&", UnaryOp::kAddressOf, true}, {"*", UnaryOp::kDeref, true},
+        {"+", UnaryOp::kPlus, true},      {"-", UnaryOp::kNeg, true},
+        {"~", UnaryOp::kBitNot, true},    {"!", UnaryOp::kLogicalNot, true},
     };
     for (const Prefix& p : kPrefixes) {
       if (t.text != p.text) continue;
@@ -342,29 +342,44 @@ uint64_t Parser::ParseConstant() {
           return x.int_value;
         case ExprKind::kUnary:
           switch (x.unary_op) {
-            case UnaryOp::kNeg: return -Fold(*x.lhs);
-            case UnaryOp::kPlus: return Fold(*x.lhs);
-            case UnaryOp::kBitNot: return ~Fold(*x.lhs);
-            case UnaryOp::kLogicalNot: return !Fold(*x.lhs);
-            default: break;
+            case UnaryOp::kNeg:
+              return -Fold(*x.lhs);
+            case UnaryOp::kPlus:
+              return Fold(*x.lhs);
+            case UnaryOp::kBitNot:
+              return ~Fold(*x.lhs);
+            case UnaryOp::kLogicalNot:
+              return !Fold(*x.lhs);
+            default:
+              break;
           }
           break;
         case ExprKind::kBinary: {
           uint64_t a = Fold(*x.lhs), b = Fold(*x.rhs);
           switch (x.binary_op) {
-            case BinaryOp::kAdd: return a + b;
-            case BinaryOp::kSub: return a - b;
-            case BinaryOp::kMul: return a * b;
+            case BinaryOp::kAdd:
+              return a + b;
+            case BinaryOp::kSub:
+              return a - b;
+            case BinaryOp::kMul:
+              return a * b;
             case BinaryOp::kDiv:
             case BinaryOp::kMod:
-              if (b == 0) throw CompileError("D_DIV_ZERO", line, "expression contains division by zero");
+              if (b == 0)
+                throw CompileError("D_DIV_ZERO", line, "expression contains division by zero");
               return x.binary_op == BinaryOp::kDiv ? a / b : a % b;
-            case BinaryOp::kShl: return a << (b & 63);
-            case BinaryOp::kShr: return a >> (b & 63);
-            case BinaryOp::kBitAnd: return a & b;
-            case BinaryOp::kBitOr: return a | b;
-            case BinaryOp::kBitXor: return a ^ b;
-            default: break;
+            case BinaryOp::kShl:
+              return a << (b & 63);
+            case BinaryOp::kShr:
+              return a >> (b & 63);
+            case BinaryOp::kBitAnd:
+              return a & b;
+            case BinaryOp::kBitOr:
+              return a | b;
+            case BinaryOp::kBitXor:
+              return a ^ b;
+            default:
+              break;
           }
           break;
         }

@@ -77,8 +77,8 @@ class Parser {
   Lexer::Mode mode_ = Lexer::Mode::kProgram;
   std::deque<Token> ahead_;
   ast::Program program_;
-  std::set<std::string> typedefs_;       // declared with typedef in this program
-  std::set<std::string> declared_vars_;  // globals declared in this program
+  std::set<std::string> typedefs_;            // declared with typedef in this program
+  std::set<std::string> declared_vars_;       // globals declared in this program
   const ast::Expr* parenthesized_ = nullptr;  // the last "( expression )" primary
   int anon_count_ = 0;
 };

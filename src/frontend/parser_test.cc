@@ -72,13 +72,10 @@ TEST(ParserExpr, EqualityBindsTighterThanBitAnd) {
 
 TEST(ParserExpr, LogicalOperatorsIncludingXor) {
   EXPECT_EQ(Stmt("x = a || b ^^ c && d"), "(= x (|| a (^^ b (&& c d))))");
-  EXPECT_EQ(Stmt("x = a != b && c <= d || e >= f"),
-            "(= x (|| (&& (!= a b) (<= c d)) (>= e f)))");
+  EXPECT_EQ(Stmt("x = a != b && c <= d || e >= f"), "(= x (|| (&& (!= a b) (<= c d)) (>= e f)))");
 }
 
-TEST(ParserExpr, CommaIsLoosest) {
-  EXPECT_EQ(Stmt("a = 1, b = 2"), "(, (= a 1) (= b 2))");
-}
+TEST(ParserExpr, CommaIsLoosest) { EXPECT_EQ(Stmt("a = 1, b = 2"), "(, (= a 1) (= b 2))"); }
 
 TEST(ParserExpr, UnaryOperators) {
   EXPECT_EQ(Stmt("x = -a + !b + ~c + *p + &v + +d"),
@@ -160,7 +157,8 @@ TEST(ParserStmt, Aggregations) {
 TEST(ParserStmt, IfElse) {
   EXPECT_EQ(Stmt("if (x) y = 1; else { z = 2; w = 3 }"),
             "(if x (then (= y 1)) (else (= z 2) (= w 3)))");
-  EXPECT_EQ(Stmt("if (a) if (b) c(); else d();"), "(if a (then (if b (then (call c)) (else (call d)))))");
+  EXPECT_EQ(Stmt("if (a) if (b) c(); else d();"),
+            "(if a (then (if b (then (call c)) (else (call d)))))");
   EXPECT_EQ(Stmt("if (a) { b(); } c();"), "(if a (then (call b))) (call c)");
   EXPECT_EQ(Stmt("if (a) { } else if (b) { c() }"), "(if a (then) (else (if b (then (call c)))))");
 }
@@ -200,8 +198,8 @@ TEST(ParserLiteral, Characters) {
 }
 
 TEST(ParserLiteral, StringEscapes) {
-  ast::Program p = ParseProgram(
-      R"(BEGIN { x = "a\n\t\\\"\'\a\b\f\r\v\101\x42\q"; y = "ab\0cd"; })", {});
+  ast::Program p =
+      ParseProgram(R"(BEGIN { x = "a\n\t\\\"\'\a\b\f\r\v\101\x42\q"; y = "ab\0cd"; })", {});
   const auto& body = std::get<ast::Clause>(p.items[0]).body;
   EXPECT_EQ(body[0]->expr->rhs->text, std::string("a\n\t\\\"'\a\b\f\r\vAB\\q"));
   EXPECT_EQ(body[1]->expr->rhs->text, "ab");  // D strings end at NUL
@@ -299,9 +297,7 @@ TEST(ParserProgram, PragmaErrors) {
   EXPECT_EQ(f.message, "end-of-file encountered before end of control line");
 }
 
-TEST(ParserProgram, LineDirective) {
-  EXPECT_EQ(Error("# 10 \"x.d\"\nBEGIN { ) }").line, 10);
-}
+TEST(ParserProgram, LineDirective) { EXPECT_EQ(Error("# 10 \"x.d\"\nBEGIN { ) }").line, 10); }
 
 TEST(ParserDecl, Variables) {
   EXPECT_EQ(Parse("int x; self int y; this string s; int a[string, int]; uint64_t *p, q[4][2];"
@@ -338,14 +334,15 @@ TEST(ParserDecl, AnonymousStruct) {
 }
 
 TEST(ParserDecl, Translator) {
-  EXPECT_EQ(Parse("struct my { int pid; string name; };\n"
-                  "translator struct my < struct task_struct *T > {\n"
-                  "  pid = T->pid;\n  name = stringof(T->comm);\n};\n"
-                  "BEGIN { trace(xlate <struct my> (curthread).pid); }"),
-            "(struct my (<int> pid) (<string> name))\n"
-            "(translator <struct my> <struct task_struct *> T (pid (-> T pid)) "
-            "(name (stringof (-> T comm))))\n"
-            "(clause (probes \"BEGIN\") (body (call trace (. (xlate <struct my> curthread) pid))))");
+  EXPECT_EQ(
+      Parse("struct my { int pid; string name; };\n"
+            "translator struct my < struct task_struct *T > {\n"
+            "  pid = T->pid;\n  name = stringof(T->comm);\n};\n"
+            "BEGIN { trace(xlate <struct my> (curthread).pid); }"),
+      "(struct my (<int> pid) (<string> name))\n"
+      "(translator <struct my> <struct task_struct *> T (pid (-> T pid)) "
+      "(name (stringof (-> T comm))))\n"
+      "(clause (probes \"BEGIN\") (body (call trace (. (xlate <struct my> curthread) pid))))");
 }
 
 TEST(ParserDecl, ProviderIsIgnored) {
