@@ -1,0 +1,356 @@
+#include "cli/driver.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "cli/options.h"
+#include "cli/tracing_session.h"
+#include "codegen/codegen.h"
+#include "codegen/disasm.h"
+#include "common/diagnostic.h"
+#include "frontend/parser.h"
+#include "runtime/btf_offsets.h"
+#include "runtime/kernel_info.h"
+#include "runtime/privileges.h"
+#include "sema/analyzer.h"
+
+namespace dt {
+
+namespace {
+
+void OnSignal(int) { g_interrupted = 1; }
+
+struct Compiled {
+  ProgramSource source;
+  std::string text;      // program text
+  std::string label;     // "description 'X'" or "script 'x.d'"
+  ast::Program ast;
+  int matched = 0;
+};
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw RuntimeError("failed to open " + path + ": " + strerror(errno));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// -P/-m/-f name fewer fields than a full description: pad them so the
+// name is in the right position ("syscall" -> "syscall:::").
+std::string ProgramTextFor(const ProgramSource& s) {
+  if (s.kind == ProgramSource::Kind::kProbeDesc || s.kind == ProgramSource::Kind::kProbeId ||
+      s.kind == ProgramSource::Kind::kScript)
+    return s.text;
+  size_t end = s.text.find_first_of("/{");
+  std::string desc = s.text.substr(0, end);
+  while (!desc.empty() && isspace(static_cast<unsigned char>(desc.back()))) desc.pop_back();
+  std::string rest = end == std::string::npos ? "" : " " + s.text.substr(end);
+  const char* pad = s.kind == ProgramSource::Kind::kProvider ? ":::"
+                    : s.kind == ProgramSource::Kind::kModule ? "::"
+                                                             : ":";
+  return desc + pad + rest;
+}
+
+bool IsTrue(const std::string& v) { return v.empty() || v == "1" || v == "true" || v == "yes"; }
+
+uint64_t ParseSize(const std::string& v) {
+  char* end = nullptr;
+  uint64_t n = strtoull(v.c_str(), &end, 0);
+  switch (end && *end ? tolower(*end) : 0) {
+    case 'k': n <<= 10; break;
+    case 'm': n <<= 20; break;
+    case 'g': n <<= 30; break;
+    default: break;
+  }
+  return n;
+}
+
+struct RunSettings {
+  bool quiet = false;
+  bool errtags = false;
+  bool default_args = false;
+  uint64_t strsize = 256;
+  uint64_t bufsize = 4 << 20;
+  AggSortOptions sort;
+};
+
+void ApplyOption(RunSettings& s, const std::string& name, const std::string& value) {
+  if (name == "quiet") s.quiet = IsTrue(value);
+  else if (name == "errtags") s.errtags = IsTrue(value);
+  else if (name == "defaultargs") s.default_args = IsTrue(value);
+  else if (name == "strsize") s.strsize = std::max<uint64_t>(8, (ParseSize(value) + 7) & ~7ull);
+  else if (name == "bufsize") s.bufsize = ParseSize(value);
+  else if (name == "aggsortkey") s.sort.sort_key = IsTrue(value);
+  else if (name == "aggsortrev") s.sort.sort_rev = IsTrue(value);
+  else if (name == "aggsortpos") s.sort.sort_pos = std::atoi(value.c_str());
+  else if (name == "aggsortkeypos") s.sort.sort_key_pos = std::atoi(value.c_str());
+}
+
+bool KnownOption(const std::string& name) {
+  static const char* kKnown[] = {
+      "quiet", "errtags", "defaultargs", "strsize", "bufsize", "aggsortkey", "aggsortrev",
+      "aggsortpos", "aggsortkeypos", "switchrate", "aggrate", "dynvarsize", "aggsize",
+      "flowindent", "destructive", "zdefs", "stackframes", "ustackframes", "bufpolicy",
+      "bufresize", "cleanrate", "cpu", "nspec", "specsize", "statusrate", "rawbytes",
+      "aggpercpu", "aggzoom", "stdc", "cpp", "linktype", "nolibs", "verbose", "version",
+      "amin", "grabanon", "jstackframes", "jstackstrsize", "lockstats", "evaltime", "temporal"};
+  for (const char* k : kKnown)
+    if (name == k) return true;
+  return false;
+}
+
+// Fork the -c command stopped on a pipe until tracing is on.
+int StartCommand(const std::string& command, int* start_fd) {
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) throw RuntimeError("failed to create pipe");
+  pid_t pid = fork();
+  if (pid < 0) throw RuntimeError(std::string("failed to fork: ") + strerror(errno));
+  if (pid == 0) {
+    close(fds[1]);
+    char c;
+    if (read(fds[0], &c, 1) != 1) _exit(127);
+    execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(fds[0]);
+  *start_fd = fds[1];
+  return pid;
+}
+
+void ListProbes(ProbeRegistry& registry, const Options& opts, FILE* out) {
+  fprintf(out, "%5s %10s %20s %32s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+  std::vector<const Probe*> shown;
+  if (opts.sources.empty()) {
+    for (const auto& p : registry.probes()) shown.push_back(p.get());
+  } else {
+    for (const ProgramSource& s : opts.sources) {
+      std::string text = ProgramTextFor(s);
+      std::string desc = text.substr(0, text.find_first_of("/{"));
+      while (!desc.empty() && isspace(static_cast<unsigned char>(desc.back()))) desc.pop_back();
+      for (const Probe* p : registry.Match(desc))
+        if (std::find(shown.begin(), shown.end(), p) == shown.end()) shown.push_back(p);
+    }
+    std::sort(shown.begin(), shown.end(),
+              [](const Probe* a, const Probe* b) { return a->id < b->id; });
+  }
+  for (const Probe* p : shown) {
+    fprintf(out, "%5u %10s %20s %32s %s\n", p->id, p->provider.c_str(), p->module.c_str(),
+            p->function.c_str(), p->name.c_str());
+  }
+}
+
+}  // namespace
+
+int RunDtrace(int argc, char** argv) {
+  Options opts;
+  try {
+    opts = ParseOptions(argc, argv);
+  } catch (const UsageError& e) {
+    if (e.what()[0]) fprintf(stderr, "%s\n", e.what());
+    if (e.show_usage()) fputs(UsageText(argv[0]).c_str(), stderr);
+    return e.exit_status();
+  }
+  if (opts.help) {
+    fputs(UsageText(argv[0]).c_str(), stdout);
+    return 0;
+  }
+  if (opts.show_version) {
+    printf("dtrace: Sun D 1.13 (dtrace-ebpf, D compiled to eBPF)\n");
+    return 0;
+  }
+
+  RunSettings settings;
+  settings.quiet = opts.quiet;
+  for (const auto& [name, value] : opts.xopts) {
+    if (!KnownOption(name)) {
+      fprintf(stderr, "dtrace: failed to set -x %s: Invalid option name\n", name.c_str());
+      return 2;
+    }
+    ApplyOption(settings, name, value);
+  }
+
+  FILE* out = stdout;
+  if (!opts.output_file.empty()) {
+    out = fopen(opts.output_file.c_str(), "w");
+    if (out == nullptr) {
+      fprintf(stderr, "dtrace: failed to open output file '%s': %s\n", opts.output_file.c_str(),
+              strerror(errno));
+      return 1;
+    }
+  }
+
+  int child_pid = -1, start_fd = -1, target = 0;
+  Compiled* failing = nullptr;
+  std::vector<Compiled> programs;
+  try {
+    ProbeRegistry registry;
+    if (opts.list && opts.sources.empty()) {
+      ListProbes(registry, opts, out);
+      return 0;
+    }
+    if (opts.list) {
+      ListProbes(registry, opts, out);
+      return 0;
+    }
+    if (opts.sources.empty()) {
+      fputs(UsageText(argv[0]).c_str(), stderr);
+      return 2;
+    }
+    if (!opts.commands.empty()) {
+      child_pid = StartCommand(opts.commands.front(), &start_fd);
+      target = child_pid;
+    } else if (!opts.pids.empty()) {
+      target = opts.pids.front();
+      if (kill(target, 0) != 0) {
+        fprintf(stderr, "dtrace: failed to grab pid %d: %s\n", target, strerror(errno));
+        return 1;
+      }
+    }
+
+    MacroEnv macros;
+    macros.named["pid"] = std::to_string(getpid());
+    macros.named["ppid"] = std::to_string(getppid());
+    macros.named["uid"] = std::to_string(getuid());
+    macros.named["gid"] = std::to_string(getgid());
+    macros.named["target"] = std::to_string(target);
+    macros.named["sid"] = std::to_string(getsid(0));
+    macros.named["pgid"] = std::to_string(getpgid(0));
+
+    TypeTable types(settings.strsize);
+    ProgramInfo info;
+    AnalyzerOptions aopts;
+    aopts.allow_zero_matches = opts.allow_zero_matches;
+    Analyzer analyzer(types, registry, info, aopts);
+
+    programs.reserve(opts.sources.size());
+    for (const ProgramSource& s : opts.sources) {
+      Compiled c;
+      c.source = s;
+      if (s.kind == ProgramSource::Kind::kScript) {
+        c.text = ReadFile(s.text);
+        c.label = "script '" + s.text + "'";
+      } else {
+        c.text = ProgramTextFor(s);
+        std::string desc = s.text.substr(0, s.text.find_first_of("/{"));
+        c.label = "description '" + desc + "'";
+      }
+      programs.push_back(std::move(c));
+    }
+    for (size_t i = 0; i < programs.size(); ++i) {
+      Compiled& c = programs[i];
+      failing = &c;
+      macros.args.clear();
+      macros.args.push_back(c.source.kind == ProgramSource::Kind::kScript ? c.source.text
+                                                                           : std::string(argv[0]));
+      for (const std::string& a : opts.script_args) macros.args.push_back(a);
+      macros.default_args = settings.default_args;
+      c.ast = ParseProgram(c.text, macros);
+      for (const ast::TopLevel& item : c.ast.items)
+        if (auto* p = std::get_if<ast::PragmaOption>(&item)) {
+          if (!KnownOption(p->name)) {
+            throw CompileError("D_PRAGMA_OPTSET", p->line,
+                               "failed to set option '" + p->name + "': Invalid option name");
+          }
+          ApplyOption(settings, p->name, p->value);
+        }
+      types.set_strsize(settings.strsize);
+      c.matched = analyzer.Analyze(c.ast, static_cast<int>(i));
+    }
+    failing = nullptr;
+
+    CodegenOptions cg;
+    cg.strsize = settings.strsize;
+    cg.bufsize = 1u << 22;
+    while (cg.bufsize < settings.bufsize && cg.bufsize < (1u << 30)) cg.bufsize <<= 1;
+    cg.wall_offset_ns = runtime::WalltimeOffsetNs();
+    for (const auto& p : registry.probes())
+      if (p->kind == ProviderKind::kSyscall && !p->is_return) ++cg.syscall_probes_per_side;
+    if (info.uses_ppid) {
+      runtime::TaskOffsets offs = runtime::LoadTaskOffsets();
+      cg.ppid_parent_offset = offs.real_parent;
+      cg.ppid_tgid_offset = offs.tgid;
+    }
+    for (size_t i = 0; i < programs.size(); ++i) failing = nullptr;
+    CompiledProgram compiled;
+    try {
+      compiled = GenerateCode(info, types, cg);
+    } catch (const CompileError&) {
+      failing = &programs.back();
+      throw;
+    }
+
+    if (opts.show_bpf) {
+      for (const ProgramDef& p : compiled.programs) {
+        fprintf(stderr, "BPF program for %s (%zu instructions):\n", p.name.c_str(),
+                p.insns.size());
+        fputs(DisassembleBpf(p.insns, [&](int m) { return compiled.maps.at(m).name; }).c_str(),
+              stderr);
+      }
+    }
+    if (opts.compile_only) return 0;
+
+    runtime::CheckBpfAvailable();
+    runtime::RaiseMemlockLimit();
+
+    if (!settings.quiet) {
+      for (const Compiled& c : programs) {
+        fprintf(stderr, "dtrace: %s matched %d probe%s\n", c.label.c_str(), c.matched,
+                c.matched == 1 ? "" : "s");
+      }
+    }
+
+    struct sigaction sa {};
+    sa.sa_handler = OnSignal;
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+
+    SessionOptions so;
+    so.quiet = settings.quiet;
+    so.strsize = settings.strsize;
+    so.sort = settings.sort;
+    so.child_pid = child_pid;
+    so.child_start_fd = start_fd;
+    so.target_pid = opts.pids.empty() ? -1 : opts.pids.front();
+    TracingSession session(std::move(compiled), registry, so, out);
+    child_pid = -1;
+    int status = session.Run();
+    if (out != stdout) fclose(out);
+    return status;
+  } catch (const CompileError& e) {
+    if (child_pid > 0) {
+      kill(child_pid, SIGKILL);
+      waitpid(child_pid, nullptr, 0);
+    }
+    bool from_file = failing && failing->source.kind == ProgramSource::Kind::kScript;
+    // dtrace(1) gives line numbers for scripts, not for -n programs.
+    std::string msg = from_file ? e.Format(settings.errtags)
+                                : CompileError(e.tag(), 0, e.what()).Format(settings.errtags);
+    if (from_file) {
+      fprintf(stderr, "dtrace: failed to compile script %s: %s\n", failing->source.text.c_str(),
+              msg.c_str());
+    } else if (failing) {
+      fprintf(stderr, "dtrace: invalid probe specifier %s: %s\n", failing->text.c_str(),
+              msg.c_str());
+    } else {
+      fprintf(stderr, "dtrace: %s\n", msg.c_str());
+    }
+    return 1;
+  } catch (const RuntimeError& e) {
+    if (child_pid > 0) {
+      kill(child_pid, SIGKILL);
+      waitpid(child_pid, nullptr, 0);
+    }
+    fprintf(stderr, "dtrace: %s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace dt

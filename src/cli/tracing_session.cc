@@ -1,0 +1,342 @@
+#include "cli/tracing_session.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "cli/record_decoder.h"
+#include "codegen/bpf_builder.h"
+#include "common/diagnostic.h"
+#include "consumer/aggregation_printer.h"
+#include "consumer/printf_format.h"
+#include "consumer/trace_format.h"
+#include "runtime/ring_reader.h"
+
+namespace dt {
+
+volatile sig_atomic_t g_interrupted = 0;
+
+class RingReaderHolder {
+ public:
+  RingReaderHolder(int fd, runtime::RingReader::Callback cb) : reader(fd, std::move(cb)) {}
+  runtime::RingReader reader;
+};
+
+namespace {
+
+// DTrace's fault names for the ERROR probe's arg4 and the error message.
+const char* FaultText(uint32_t fault) {
+  switch (static_cast<FaultKind>(fault)) {
+    case FaultKind::kBadAddr: return "invalid address";
+    case FaultKind::kDivZero: return "divide-by-zero";
+  }
+  return "unknown fault";
+}
+
+}  // namespace
+
+TracingSession::TracingSession(CompiledProgram program, const ProbeRegistry& probes,
+                               SessionOptions options, FILE* out)
+    : program_(std::move(program)), probes_(probes), options_(options), out_(out) {
+  agg_printed_.assign(program_.aggregations.size(), false);
+}
+
+TracingSession::~TracingSession() {
+  attachments_.clear();
+  if (options_.child_pid > 0 && !child_reaped_) {
+    kill(options_.child_pid, SIGKILL);
+    waitpid(options_.child_pid, nullptr, 0);
+  }
+}
+
+void TracingSession::Write(const std::string& s) {
+  fwrite(s.data(), 1, s.size(), out_);
+}
+
+void TracingSession::CreateMaps() {
+  for (const MapDef& def : program_.maps) {
+    runtime::MapSpec spec{def.name, def.type, def.key_size, def.value_size, def.max_entries,
+                          def.flags};
+    maps_.push_back(runtime::CreateMap(spec));
+    if (!def.initial_value.empty()) {
+      uint32_t zero = 0;
+      maps_.back().Update(&zero, def.initial_value.data());
+    }
+  }
+}
+
+void TracingSession::LoadPrograms() {
+  for (ProgramDef& def : program_.programs) {
+    std::vector<bpf_insn> insns = def.insns;
+    bpf::ResolveMapFds(insns, [&](int index) { return maps_.at(index).fd(); });
+    programs_.push_back(runtime::LoadProgram(def.prog_type, insns, def.name));
+  }
+}
+
+void TracingSession::AttachProbes() {
+  for (size_t i = 0; i < program_.programs.size(); ++i) {
+    const ProgramDef& def = program_.programs[i];
+    switch (def.attach) {
+      case AttachKind::kRunOnce:
+        break;
+      case AttachKind::kRawTracepoint:
+        attachments_.push_back(runtime::AttachRawTracepoint(programs_[i].fd(), def.tracepoint));
+        break;
+      case AttachKind::kPerfTimer: {
+        std::vector<int> cpus = runtime::OnlineCpus();
+        if (def.probe->is_tick) cpus.resize(1);
+        attachments_.push_back(
+            runtime::AttachPerfTimer(programs_[i].fd(), def.probe->period_ns, false, cpus));
+        break;
+      }
+    }
+  }
+}
+
+void TracingSession::RunOnce(int program_index) {
+  if (program_index < 0) return;
+  runtime::RunProgramOnce(programs_[program_index].fd());
+}
+
+void TracingSession::Drain() {
+  ring_->reader.Drain();
+  while (!pending_errors_.empty()) {
+    std::vector<ErrorRecord> errors;
+    errors.swap(pending_errors_);
+    for (const ErrorRecord& e : errors) RunErrorProbe(e);
+  }
+}
+
+void TracingSession::RunErrorProbe(const ErrorRecord& err) {
+  uint32_t epid = 0;
+  for (size_t i = 0; i < program_.epids.size(); ++i) {
+    if (program_.epids[i].first == err.header.probe_id &&
+        program_.epids[i].second == static_cast<int>(err.header.epid)) {
+      epid = static_cast<uint32_t>(i + 1);
+      break;
+    }
+  }
+  if (program_.error_program >= 0) {
+    // ERROR's arguments, as DTrace passes them: arg1 EPID, arg2 action,
+    // arg3 offset, arg4 fault, arg5 address.
+    runtime::RunProgramOnce(programs_[program_.error_program].fd(),
+                            {0, epid, err.action, err.offset, err.fault, err.addr, 0, 0, 0, 0,
+                             0, 0});
+    ring_->reader.Drain();
+  }
+  fflush(out_);
+  const Probe* p = probes_.ById(err.header.probe_id);
+  std::string where = err.action == 0 ? std::string("predicate")
+                                      : "action #" + std::to_string(err.action);
+  std::string what = FaultText(err.fault);
+  if (static_cast<FaultKind>(err.fault) == FaultKind::kBadAddr) {
+    char buf[32];
+    snprintf(buf, sizeof(buf), " (0x%llx)", static_cast<unsigned long long>(err.addr));
+    what += buf;
+  }
+  fprintf(stderr, "dtrace: error on enabled probe ID %u (ID %u: %s): %s in %s at DIF offset %u\n",
+          epid, err.header.probe_id, p ? p->FullName().c_str() : "?", what.c_str(),
+          where.c_str(), err.offset);
+}
+
+std::vector<AggSnapshot> TracingSession::Snapshot(const std::vector<int>& ids) {
+  std::vector<AggSnapshot> out;
+  for (int id : ids) {
+    const AggregationDef& def = program_.aggregations.at(id);
+    AggSnapshot s;
+    s.desc = def.desc;
+    s.entries = ReadAggregation(maps_.at(def.map), def);
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+void TracingSession::Printa(const ActionDesc& a) {
+  AggPrintOptions opts;
+  opts.sort = options_.sort;
+  opts.strsize = static_cast<int>(options_.strsize);
+  std::vector<AggSnapshot> snaps = Snapshot(a.aggregations);
+  for (int id : a.aggregations) agg_printed_[id] = true;
+  if (!a.format.empty()) {
+    Write(dt::Printa(ParsePrintfFormat(a.format), snaps, opts));
+  } else if (snaps.size() == 1) {
+    Write(PrintAggregation(snaps[0].desc, snaps[0].entries, opts));
+  } else {
+    Write(PrintaDefault(snaps, opts));
+  }
+}
+
+void TracingSession::ClearOrTrunc(const ActionDesc& a) {
+  const AggregationDef& def = program_.aggregations.at(a.aggregations[0]);
+  runtime::Map& map = maps_.at(def.map);
+  if (a.kind == ActionKind::kClear) {
+    std::vector<uint8_t> zeros(map.PerCpuBufferSize(), 0);
+    for (const auto& key : map.Keys()) map.Update(key.data(), zeros.data(), BPF_EXIST);
+    return;
+  }
+  if (!a.has_trunc_keep || a.trunc_keep == 0) {
+    for (const auto& key : map.Keys()) map.Delete(key.data());
+    return;
+  }
+  // Keep the top (or, for a negative count, bottom) entries by value.
+  std::vector<AggEntry> entries = ReadAggregation(map, def);
+  std::vector<std::pair<int64_t, std::vector<uint8_t>>> ranked;
+  auto keys = map.Keys();
+  std::vector<std::vector<uint8_t>> per_cpu;
+  for (const auto& key : keys) {
+    if (!map.LookupPerCpu(key.data(), &per_cpu)) continue;
+    int64_t total = 0;
+    for (const auto& cpu : per_cpu)
+      for (uint32_t w = 0; w < def.value_words; ++w) {
+        int64_t v;
+        memcpy(&v, cpu.data() + w * 8, 8);
+        if (def.desc.func == AggFunc::kCount || def.desc.func == AggFunc::kSum || w == 0 ||
+            def.desc.func >= AggFunc::kQuantize)
+          total += v;
+      }
+    ranked.emplace_back(total, key);
+  }
+  std::sort(ranked.begin(), ranked.end(),
+            [](const auto& x, const auto& y) { return x.first > y.first; });
+  if (a.trunc_keep < 0) std::reverse(ranked.begin(), ranked.end());
+  size_t keep = static_cast<size_t>(a.trunc_keep < 0 ? -a.trunc_keep : a.trunc_keep);
+  for (size_t i = keep; i < ranked.size(); ++i) map.Delete(ranked[i].second.data());
+}
+
+void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* data) {
+  bool quiet = options_.quiet;
+  for (const ActionDesc& a : desc.actions) {
+    switch (a.kind) {
+      case ActionKind::kTrace:
+        Write(FormatTraceValue(DecodeField(data, a.fields[0]), quiet,
+                               static_cast<int>(options_.strsize)));
+        break;
+      case ActionKind::kPrintf: {
+        std::vector<Value> args;
+        for (const FieldDesc& f : a.fields) args.push_back(DecodeField(data, f));
+        Write(FormatPrintf(ParsePrintfFormat(a.format), args));
+        break;
+      }
+      case ActionKind::kPrinta:
+        Printa(a);
+        break;
+      case ActionKind::kExit:
+        if (!exit_requested_) {
+          exit_requested_ = true;
+          exit_status_ = static_cast<int>(DecodeField(data, a.fields[0]).AsSigned());
+        }
+        break;
+      case ActionKind::kClear:
+      case ActionKind::kTrunc:
+        ClearOrTrunc(a);
+        break;
+      case ActionKind::kSetopt:
+        if (a.option == "quiet") options_.quiet = true;
+        if (a.option == "aggsortkey") options_.sort.sort_key = true;
+        if (a.option == "aggsortrev") options_.sort.sort_rev = true;
+        break;
+    }
+  }
+}
+
+void TracingSession::OnRecord(const uint8_t* data, size_t size) {
+  if (size < sizeof(RecordHeader)) return;
+  RecordHeader h;
+  memcpy(&h, data, sizeof(h));
+  if (h.desc_id == kErrorRecord) {
+    if (size >= sizeof(ErrorRecord)) {
+      ErrorRecord e;
+      memcpy(&e, data, sizeof(e));
+      pending_errors_.push_back(e);
+    }
+    return;
+  }
+  if (exit_requested_) return;  // DTrace stops consuming after exit()
+  if (h.desc_id >= program_.records.size()) return;
+  const RecordDesc& desc = program_.records[h.desc_id];
+  if (size < desc.size) return;
+  if (!options_.quiet) {
+    if (!header_printed_) {
+      Write(DefaultHeader());
+      header_printed_ = true;
+    }
+    const Probe* p = probes_.ById(h.probe_id);
+    Write(RecordPrefix(static_cast<int>(h.cpu), h.probe_id, p ? p->function : "",
+                       p ? p->name : ""));
+  }
+  PrintRecordActions(desc, data);
+  Write(RecordEnd(options_.quiet));
+}
+
+bool TracingSession::TargetGone() {
+  if (options_.child_pid > 0 && !child_reaped_) {
+    int status = 0;
+    if (waitpid(options_.child_pid, &status, WNOHANG) == options_.child_pid) {
+      child_reaped_ = true;
+      return true;
+    }
+  }
+  if (options_.target_pid > 0 && kill(options_.target_pid, 0) != 0 && errno == ESRCH) return true;
+  return false;
+}
+
+int TracingSession::Run() {
+  CreateMaps();
+  LoadPrograms();
+  ring_ = std::make_unique<RingReaderHolder>(
+      maps_.at(program_.ring_map).fd(),
+      [this](const uint8_t* d, size_t n) { OnRecord(d, n); });
+
+  // BEGIN fires before any other probe can.
+  RunOnce(program_.begin_program);
+  Drain();
+  if (!exit_requested_) AttachProbes();
+  if (options_.child_start_fd >= 0) {
+    if (write(options_.child_start_fd, "g", 1) < 0) {
+      // The child is gone already; TargetGone() notices.
+    }
+    close(options_.child_start_fd);
+    options_.child_start_fd = -1;
+  }
+  fflush(out_);
+
+  int pid_exited = -1;
+  while (!exit_requested_ && !g_interrupted) {
+    ring_->reader.Poll(options_.switchrate_ms);
+    Drain();
+    fflush(out_);
+    if (TargetGone()) {
+      pid_exited = options_.child_pid > 0 ? options_.child_pid : options_.target_pid;
+      break;
+    }
+  }
+  attachments_.clear();
+  Drain();
+  if (pid_exited > 0 && !options_.quiet) {
+    fflush(out_);
+    fprintf(stderr, "dtrace: pid %d has exited\n", pid_exited);
+  }
+  bool exited_before_end = exit_requested_;
+  exit_requested_ = false;
+  RunOnce(program_.end_program);
+  Drain();
+  (void)exited_before_end;
+
+  Write("\n");
+  std::vector<int> remaining;
+  for (size_t i = 0; i < program_.aggregations.size(); ++i)
+    if (!agg_printed_[i]) remaining.push_back(static_cast<int>(i));
+  if (!remaining.empty()) {
+    AggPrintOptions opts;
+    opts.sort = options_.sort;
+    opts.strsize = static_cast<int>(options_.strsize);
+    Write(PrintAllAggregations(Snapshot(remaining), opts));
+  }
+  fflush(out_);
+  return exit_status_;
+}
+
+}  // namespace dt

@@ -1,0 +1,77 @@
+// One tracing run: creates the maps, loads and attaches the programs, fires
+// BEGIN, consumes records until exit() / Ctrl-C / SIGTERM / the traced
+// process ends, fires END, and prints the aggregations. Everything is
+// detached when the session ends, whichever way it ends.
+#pragma once
+
+#include <csignal>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "codegen/compiled_program.h"
+#include "consumer/aggregation.h"
+#include "providers/probe_registry.h"
+#include "runtime/attach.h"
+#include "runtime/bpf_map.h"
+#include "runtime/bpf_prog.h"
+
+namespace dt {
+
+struct SessionOptions {
+  bool quiet = false;
+  uint64_t strsize = 256;
+  AggSortOptions sort;
+  int child_pid = -1;       // -c: resumed once tracing is on, ends the run on exit
+  int child_start_fd = -1;  // write end of the pipe that releases the child
+  int target_pid = -1;      // -p: ends the run when it exits
+  int switchrate_ms = 100;
+};
+
+// Set by the signal handlers; the session polls it.
+extern volatile sig_atomic_t g_interrupted;
+
+class TracingSession {
+ public:
+  TracingSession(CompiledProgram program, const ProbeRegistry& probes, SessionOptions options,
+                 FILE* out);
+  ~TracingSession();
+
+  // Runs to the end; returns dtrace's exit status. Throws RuntimeError when
+  // set-up fails (nothing stays attached).
+  int Run();
+
+ private:
+  void CreateMaps();
+  void LoadPrograms();
+  void AttachProbes();
+  void OnRecord(const uint8_t* data, size_t size);
+  void HandleError(const uint8_t* data);
+  void RunErrorProbe(const ErrorRecord& err);
+  void PrintRecordActions(const RecordDesc& desc, const uint8_t* data);
+  void Printa(const ActionDesc& a);
+  void ClearOrTrunc(const ActionDesc& a);
+  std::vector<AggSnapshot> Snapshot(const std::vector<int>& ids);
+  void RunOnce(int program_index);
+  void Drain();
+  bool TargetGone();
+  void Write(const std::string& s);
+
+  CompiledProgram program_;
+  const ProbeRegistry& probes_;
+  SessionOptions options_;
+  FILE* out_;
+  std::vector<runtime::Map> maps_;
+  std::vector<runtime::Program> programs_;
+  std::vector<runtime::Attachment> attachments_;
+  std::unique_ptr<class RingReaderHolder> ring_;
+  std::vector<bool> agg_printed_;
+  std::vector<ErrorRecord> pending_errors_;
+  bool header_printed_ = false;
+  bool exit_requested_ = false;
+  int exit_status_ = 0;
+  bool child_reaped_ = false;
+};
+
+}  // namespace dt

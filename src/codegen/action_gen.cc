@@ -1,0 +1,317 @@
+// Clauses, statements and the data-recording actions.
+//
+// A clause that records data builds one record in scratch memory and sends
+// it to the ring buffer when the clause completes, so a fault part-way
+// through sends an error record instead and nothing half-built. As in
+// DTrace, a clause with no statements records an empty record (the default
+// action prints the probe), and one whose statements record nothing sends
+// nothing.
+#include "codegen/function_gen.h"
+#include "common/diagnostic.h"
+#include "consumer/printf_format.h"
+
+namespace dt {
+
+using ast::Expr;
+using ast::ExprKind;
+using ast::Stmt;
+using ast::StmtKind;
+using namespace bpf;
+
+namespace {
+
+uint32_t FieldSize(const Type* t) { return t->IsString() ? static_cast<uint32_t>(t->size) : 8; }
+
+bool IsDataAction(const std::string& f) {
+  return f == "trace" || f == "printf" || f == "printa" || f == "exit" || f == "clear" ||
+         f == "trunc" || f == "setopt";
+}
+
+// Bytes of record data the statement may write, and whether it records.
+void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
+  switch (s.kind) {
+    case StmtKind::kExpr:
+      if (s.expr->kind == ExprKind::kCall && IsDataAction(s.expr->text)) {
+        *records = true;
+        const Expr& c = *s.expr;
+        if (c.text == "trace") *bytes += FieldSize(c.args[0]->type);
+        if (c.text == "exit") *bytes += 8;
+        if (c.text == "printf")
+          for (size_t i = 1; i < c.args.size(); ++i) *bytes += FieldSize(c.args[i]->type);
+      }
+      break;
+    case StmtKind::kIf:
+    case StmtKind::kBlock:
+      for (const auto& b : s.body) MeasureRecord(*b, bytes, records);
+      for (const auto& b : s.else_body) MeasureRecord(*b, bytes, records);
+      break;
+    default:
+      break;
+  }
+}
+
+ArgClass ClassOf(const Type* t) {
+  if (t->IsString()) return ArgClass::String();
+  if (t->IsPointer()) return ArgClass::Pointer(TypeSpelling(t));
+  return ArgClass::Int(static_cast<int>(t->size), t->is_signed, TypeSpelling(t));
+}
+
+}  // namespace
+
+int16_t FunctionGen::AllocSlot(uint32_t bytes) {
+  bytes = (bytes + 7) & ~7u;
+  stack_top_ += static_cast<int>(bytes);
+  if (stack_top_ > 512) {
+    throw CompileError("D_DIF_ERR", clause_ ? clause_->clause->clause->line : 0,
+                       "clause needs more than the 512 bytes of BPF stack: simplify "
+                       "expressions or use shorter string keys");
+  }
+  return static_cast<int16_t>(-stack_top_);
+}
+
+uint32_t FunctionGen::AllocScratch(uint32_t bytes) {
+  bytes = (bytes + 7) & ~7u;
+  uint32_t off = scratch_top_;
+  scratch_top_ += bytes;
+  if (scratch_top_ > 32 * 1024) {
+    throw CompileError("D_DIF_ERR", clause_ ? clause_->clause->clause->line : 0,
+                       "clause needs more than 32 KiB of scratch memory");
+  }
+  shared_.scratch_size = std::max(shared_.scratch_size, scratch_top_);
+  return off;
+}
+
+void FunctionGen::EnsureScratch() {
+  if (!scratch_loaded_) throw NeedScratch();
+}
+
+FieldDesc FunctionGen::AppendField(const Type* t) {
+  FieldDesc f;
+  f.offset = record_size_;
+  f.size = FieldSize(t);
+  f.is_string = t->IsString();
+  f.is_signed = t->is_signed && !t->IsPointer();
+  f.type_size = t->IsString() ? f.size : static_cast<uint32_t>(std::min<uint64_t>(t->size, 8));
+  record_size_ += f.size;
+  return f;
+}
+
+void FunctionGen::StoreResultToField(const FieldDesc& f, const Type* t) {
+  EnsureScratch();
+  auto off = static_cast<int16_t>(record_off_ + f.offset);
+  if (t->IsString()) {
+    b_.Mov(R4, R0);
+    CopyString(R7, off, f.size, R4, static_cast<uint32_t>(t->size));
+  } else {
+    b_.Store(8, R7, off, R0);
+  }
+}
+
+void FunctionGen::EmitFault(FaultKind kind, Reg addr) {
+  int mark = stack_top_;
+  int16_t rec = AllocSlot(sizeof(ErrorRecord));
+  uint32_t at = static_cast<uint32_t>(b_.size());
+  b_.Store(8, R10, static_cast<int16_t>(rec + offsetof(ErrorRecord, addr)), addr);
+  b_.StoreImm(4, R10, rec, static_cast<int32_t>(kErrorRecord));
+  b_.StoreImm(4, R10, static_cast<int16_t>(rec + offsetof(RecordHeader, epid)),
+              clause_->clause->index);
+  b_.StoreImm(4, R10, static_cast<int16_t>(rec + offsetof(ErrorRecord, action)), action_index_);
+  b_.StoreImm(4, R10, static_cast<int16_t>(rec + offsetof(ErrorRecord, offset)),
+              static_cast<int32_t>(at));
+  b_.StoreImm(4, R10, static_cast<int16_t>(rec + offsetof(ErrorRecord, fault)),
+              static_cast<int32_t>(kind));
+  b_.StoreImm(4, R10, static_cast<int16_t>(rec + offsetof(ErrorRecord, pad)), 0);
+  GenProbeId();
+  b_.Store(4, R10, static_cast<int16_t>(rec + offsetof(RecordHeader, probe_id)), R0);
+  b_.Call(BPF_FUNC_get_smp_processor_id);
+  b_.Store(4, R10, static_cast<int16_t>(rec + offsetof(RecordHeader, cpu)), R0);
+  b_.LoadMapFd(R1, shared_.ring);
+  b_.Mov(R2, R10);
+  b_.AluImm(BPF_ADD, R2, rec);
+  b_.MovImm(R3, sizeof(ErrorRecord));
+  b_.MovImm(R4, 0);
+  b_.Call(BPF_FUNC_ringbuf_output);
+  b_.Jump(clause_end_);
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::CommitRecord() {
+  EnsureScratch();
+  auto base = static_cast<int16_t>(record_off_);
+  b_.StoreImm(4, R7, base, record_id_);
+  b_.StoreImm(4, R7, static_cast<int16_t>(base + offsetof(RecordHeader, epid)),
+              clause_->clause->index);
+  GenProbeId();
+  b_.Store(4, R7, static_cast<int16_t>(base + offsetof(RecordHeader, probe_id)), R0);
+  b_.Call(BPF_FUNC_get_smp_processor_id);
+  b_.Store(4, R7, static_cast<int16_t>(base + offsetof(RecordHeader, cpu)), R0);
+  b_.LoadMapFd(R1, shared_.ring);
+  b_.Mov(R2, R7);
+  b_.AluImm(BPF_ADD, R2, base);
+  b_.MovImm(R3, static_cast<int32_t>(record_size_));
+  b_.MovImm(R4, 0);
+  b_.Call(BPF_FUNC_ringbuf_output);
+}
+
+void FunctionGen::GenClause(const ClauseProbes& cp) {
+  clause_ = &cp;
+  clause_end_ = b_.NewLabel();
+  action_index_ = 0;
+  scratch_top_ = scratch_clause_base_;
+  int mark = stack_top_;
+  const ast::Clause& clause = *cp.clause->clause;
+
+  GenProbeFilter(cp, clause_end_);
+
+  uint32_t data = 0;
+  bool records = clause.body.empty();
+  for (const auto& s : clause.body) MeasureRecord(*s, &data, &records);
+  record_ = nullptr;
+  if (records) {
+    record_off_ = AllocScratch(sizeof(RecordHeader) + data);
+    record_id_ = static_cast<int>(out_.records.size());
+    out_.records.push_back(RecordDesc{cp.clause->index, 0, {}});
+    record_ = &out_.records.back();
+    record_size_ = sizeof(RecordHeader);
+  }
+  if (clause.predicate) GenCondition(*clause.predicate, clause_end_);
+  for (const auto& s : clause.body) {
+    ++action_index_;
+    GenStmt(*s);
+    ReleaseSlotsTo(mark);
+  }
+  if (records) {
+    record_ = &out_.records[record_id_];
+    record_->size = record_size_;
+    CommitRecord();
+  }
+  b_.Bind(clause_end_);
+  ReleaseSlotsTo(mark);
+  clause_ = nullptr;
+}
+
+void FunctionGen::GenStmt(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::kExpr:
+      if (s.expr->kind == ExprKind::kCall && IsDataAction(s.expr->text)) {
+        GenActionCall(*s.expr);
+      } else {
+        GenExpr(*s.expr);
+      }
+      return;
+    case StmtKind::kAggregate:
+      GenAggregate(s);
+      return;
+    case StmtKind::kIf: {
+      Label els = b_.NewLabel(), done = b_.NewLabel();
+      GenCondition(*s.expr, els);
+      for (const auto& x : s.body) GenStmt(*x);
+      b_.Jump(done);
+      b_.Bind(els);
+      for (const auto& x : s.else_body) GenStmt(*x);
+      b_.Bind(done);
+      return;
+    }
+    case StmtKind::kBlock:
+      for (const auto& x : s.body) GenStmt(*x);
+      return;
+    case StmtKind::kEmpty:
+      return;
+  }
+}
+
+void FunctionGen::GenActionCall(const Expr& call) {
+  const std::string& f = call.text;
+  if (f == "trace") GenTrace(call);
+  else if (f == "printf") GenPrintf(call);
+  else if (f == "printa") GenPrinta(call);
+  else if (f == "exit") GenExit(call);
+  else if (f == "clear") GenAggControl(call, ActionKind::kClear);
+  else if (f == "trunc") GenAggControl(call, ActionKind::kTrunc);
+  else if (f == "setopt") GenSetopt(call);
+}
+
+void FunctionGen::GenTrace(const Expr& call) {
+  const Expr& arg = *call.args[0];
+  GenExpr(arg);
+  ActionDesc a;
+  a.kind = ActionKind::kTrace;
+  a.fields.push_back(AppendField(arg.type));
+  StoreResultToField(a.fields[0], arg.type);
+  out_.records[record_id_].actions.push_back(a);
+}
+
+void FunctionGen::GenPrintf(const Expr& call) {
+  ActionDesc a;
+  a.kind = ActionKind::kPrintf;
+  a.format = call.args[0]->text;
+  PrintfFormat fmt = ParsePrintfFormat(a.format, call.line);
+  std::vector<ArgClass> classes;
+  for (size_t i = 1; i < call.args.size(); ++i) classes.push_back(ClassOf(call.args[i]->type));
+  CheckPrintfArgs(fmt, classes, call.line);
+  for (size_t i = 1; i < call.args.size(); ++i) {
+    const Expr& arg = *call.args[i];
+    GenExpr(arg);
+    FieldDesc fd = AppendField(arg.type);
+    StoreResultToField(fd, arg.type);
+    a.fields.push_back(fd);
+  }
+  out_.records[record_id_].actions.push_back(a);
+}
+
+void FunctionGen::GenPrinta(const Expr& call) {
+  ActionDesc a;
+  a.kind = ActionKind::kPrinta;
+  size_t first = 0;
+  if (call.args[0]->kind == ExprKind::kString) {
+    a.format = call.args[0]->text;
+    first = 1;
+  }
+  for (size_t i = first; i < call.args.size(); ++i) a.aggregations.push_back(call.args[i]->binding);
+  if (first == 1) {
+    PrintfFormat fmt = ParsePrintfFormat(a.format, call.line);
+    const Aggregation& agg = info_.aggregations.at(a.aggregations[0]);
+    std::vector<ArgClass> classes;
+    for (const Type* t : agg.key_types) classes.push_back(ClassOf(t));
+    PrintfCheckContext ctx;
+    ctx.func = "printa";
+    ctx.aggregation = true;
+    ctx.agg_is_count = agg.kind == AggKind::kCount;
+    ctx.exact_len = false;
+    CheckPrintfArgs(fmt, classes, call.line, ctx);
+  }
+  out_.records[record_id_].actions.push_back(a);
+}
+
+void FunctionGen::GenExit(const Expr& call) {
+  GenExpr(*call.args[0]);
+  ActionDesc a;
+  a.kind = ActionKind::kExit;
+  a.fields.push_back(AppendField(types_.Int32()));
+  StoreResultToField(a.fields[0], types_.Int32());
+  out_.records[record_id_].actions.push_back(a);
+}
+
+void FunctionGen::GenAggControl(const Expr& call, ActionKind kind) {
+  ActionDesc a;
+  a.kind = kind;
+  a.aggregations.push_back(call.args[0]->binding);
+  if (kind == ActionKind::kTrunc && call.args.size() == 2) {
+    const Expr& n = *call.args[1];
+    a.has_trunc_keep = true;
+    a.trunc_keep = static_cast<int64_t>(n.kind == ExprKind::kInteger ? n.int_value : 0);
+    if (n.kind == ExprKind::kUnary && n.lhs->kind == ExprKind::kInteger)
+      a.trunc_keep = -static_cast<int64_t>(n.lhs->int_value);
+  }
+  out_.records[record_id_].actions.push_back(a);
+}
+
+void FunctionGen::GenSetopt(const Expr& call) {
+  ActionDesc a;
+  a.kind = ActionKind::kSetopt;
+  a.option = call.args[0]->text;
+  if (call.args.size() == 2) a.option_value = call.args[1]->text;
+  out_.records[record_id_].actions.push_back(a);
+}
+
+}  // namespace dt

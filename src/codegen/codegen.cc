@@ -1,0 +1,183 @@
+#include "codegen/codegen.h"
+
+#include <map>
+
+#include "codegen/function_gen.h"
+#include "common/diagnostic.h"
+#include "runtime/syscall_table.h"
+
+namespace dt {
+
+namespace {
+
+uint32_t KeySize(const std::vector<const Type*>& key_types) {
+  uint32_t size = 0;
+  for (const Type* t : key_types) size += t->IsString() ? static_cast<uint32_t>(t->size) : 8;
+  return size == 0 ? 8 : size;
+}
+
+uint32_t ValueSize(const Type* t) { return t->IsString() ? static_cast<uint32_t>(t->size) : 8; }
+
+AggDesc DescOf(const Aggregation& a) {
+  AggDesc d;
+  d.name = a.name;
+  d.func = static_cast<AggFunc>(a.kind);
+  d.id = a.id;
+  if (a.kind == AggKind::kLquantize) {
+    d.lq_base = a.params[0];
+    d.lq_limit = a.params[1];
+    d.lq_step = a.params[2];
+  } else if (a.kind == AggKind::kLlquantize) {
+    d.llq_factor = a.params[0];
+    d.llq_low = a.params[1];
+    d.llq_high = a.params[2];
+    d.llq_nsteps = a.params[3];
+  }
+  return d;
+}
+
+// Where a probe's clauses run.
+struct GroupKey {
+  ProviderKind provider;
+  uint32_t probe_id;  // 0 for the shared syscall programs
+  bool is_return;
+  bool operator<(const GroupKey& o) const {
+    return std::tie(provider, probe_id, is_return) < std::tie(o.provider, o.probe_id, o.is_return);
+  }
+};
+
+}  // namespace
+
+CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenOptions& options) {
+  CompiledProgram out;
+  MapRegistry maps;
+  SharedMaps shared;
+  shared.aggs = &out.aggregations;
+
+  shared.ring = maps.Add({"dtrace_ring", BPF_MAP_TYPE_RINGBUF, 0, 0, options.bufsize, 0, {}});
+  out.ring_map = shared.ring;
+  shared.scratch = maps.Add({"dtrace_scratch", BPF_MAP_TYPE_PERCPU_ARRAY, 4, 8, 1, 0, {}});
+  maps.set_rodata_map(maps.Add({"dtrace_rodata", BPF_MAP_TYPE_ARRAY, 4, 8, 1, 0, {}}));
+
+  // Scalar and string globals share one array element; assoc arrays get maps.
+  uint32_t globals_size = 0;
+  for (const Variable& v : info.globals) {
+    shared.global_offsets.push_back(globals_size);
+    if (v.is_assoc) {
+      shared.assoc_maps.push_back(maps.Add({"assoc_" + v.name, BPF_MAP_TYPE_HASH,
+                                            KeySize(v.key_types), ValueSize(v.type),
+                                            options.dynvar_entries, BPF_F_NO_PREALLOC, {}}));
+    } else {
+      shared.assoc_maps.push_back(-1);
+      globals_size += ValueSize(v.type);
+    }
+  }
+  shared.globals = maps.Add({"dtrace_globals", BPF_MAP_TYPE_ARRAY, 4,
+                             std::max<uint32_t>(globals_size, 8), 1, 0, {}});
+  for (const Variable& v : info.thread_vars) {
+    shared.thread_maps.push_back(maps.Add({"self_" + v.name, BPF_MAP_TYPE_HASH, 8,
+                                           ValueSize(v.type), options.dynvar_entries,
+                                           BPF_F_NO_PREALLOC, {}}));
+  }
+  for (const Aggregation& a : info.aggregations) {
+    AggregationDef def;
+    def.desc = DescOf(a);
+    def.key_size = KeySize(a.key_types);
+    def.value_words = static_cast<uint32_t>(AggDataSize(def.desc));
+    uint32_t off = 0;
+    for (const Type* t : a.key_types) {
+      FieldDesc f;
+      f.offset = off;
+      f.size = t->IsString() ? static_cast<uint32_t>(t->size) : 8;
+      f.is_string = t->IsString();
+      f.is_signed = t->is_signed && !t->IsPointer();
+      f.type_size = t->IsString() ? f.size : static_cast<uint32_t>(std::min<uint64_t>(t->size, 8));
+      def.key_fields.push_back(f);
+      off += f.size;
+    }
+    def.map = maps.Add({"agg_" + (a.name.empty() ? std::string("anon") : a.name),
+                        BPF_MAP_TYPE_PERCPU_HASH, def.key_size, def.value_words * 8,
+                        options.aggsize_entries, BPF_F_NO_PREALLOC, {}});
+    shared.agg_maps.push_back(def.map);
+    out.aggregations.push_back(def);
+  }
+
+  // Group clause/probe pairs by the program that will run them.
+  std::map<GroupKey, std::vector<FunctionGen::ClauseProbes>> groups;
+  bool any_syscall = false;
+  for (const ClauseInfo& ci : info.clauses) {
+    for (size_t i = 0; i < ci.probes.size(); ++i)
+      out.epids.emplace_back(ci.probes[i]->id, ci.index);
+    std::map<GroupKey, std::vector<const Probe*>> mine;
+    for (const Probe* p : ci.probes) {
+      GroupKey key{p->kind, p->kind == ProviderKind::kSyscall ? 0 : p->id, p->is_return};
+      mine[key].push_back(p);
+      any_syscall |= p->kind == ProviderKind::kSyscall;
+    }
+    for (auto& [key, probes] : mine) groups[key].push_back({&ci, probes});
+  }
+
+  // Syscall tables: probe id by number for each side, and names.
+  size_t syscall_probes[2] = {0, 0};
+  if (any_syscall) {
+    shared.syscall_ids_off = maps.ReserveRodata(2 * kMaxSyscallNr * 4);
+    shared.syscall_names_off = maps.ReserveRodata(kMaxSyscallNr * kProbeStringSize);
+  }
+
+  for (auto& [key, clauses] : groups) {
+    FunctionGen gen(info, types, options, maps, shared, out);
+    ProgramDef def;
+    if (key.provider == ProviderKind::kSyscall) {
+      const ClauseInfo* any = clauses.front().clause;
+      (void)any;
+      def = gen.Generate(key.is_return ? "syscall:::return" : "syscall:::entry",
+                         BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::kRawTracepoint,
+                         ProviderKind::kSyscall, key.is_return, clauses);
+      def.tracepoint = key.is_return ? "sys_exit" : "sys_enter";
+    } else if (key.provider == ProviderKind::kProfile) {
+      def = gen.Generate(clauses.front().probes.front()->FullName(), BPF_PROG_TYPE_PERF_EVENT,
+                         AttachKind::kPerfTimer, ProviderKind::kProfile, false, clauses);
+    } else {
+      def = gen.Generate(clauses.front().probes.front()->FullName(),
+                         BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::kRunOnce,
+                         ProviderKind::kDtrace, false, clauses);
+    }
+    def.probe = key.provider == ProviderKind::kSyscall ? nullptr : clauses.front().probes.front();
+    if (def.probe && def.probe->name == "BEGIN") out.begin_program = static_cast<int>(out.programs.size());
+    if (def.probe && def.probe->name == "END") out.end_program = static_cast<int>(out.programs.size());
+    if (def.probe && def.probe->name == "ERROR") out.error_program = static_cast<int>(out.programs.size());
+    out.programs.push_back(std::move(def));
+  }
+  (void)syscall_probes;
+
+  // Fill in the syscall tables now that every probe exists.
+  if (any_syscall) {
+    auto& ro = maps.rodata();
+    // Probe ids come from the registry through the clauses' probes and the
+    // syscall table; unknown numbers stay 0.
+    for (const ClauseInfo& ci : info.clauses) {
+      for (const Probe* p : ci.probes) {
+        if (p->kind != ProviderKind::kSyscall) continue;
+        uint32_t at = shared.syscall_ids_off + (p->is_return ? kMaxSyscallNr * 4 : 0) +
+                      static_cast<uint32_t>(p->syscall_nr) * 4;
+        for (int byte = 0; byte < 4; ++byte) ro[at + byte] = (p->id >> (8 * byte)) & 0xff;
+      }
+    }
+    for (int nr = 0; nr < kMaxSyscallNr; ++nr) {
+      const char* name = runtime::SyscallName(nr);
+      if (name == nullptr) continue;
+      uint32_t at = shared.syscall_names_off + static_cast<uint32_t>(nr) * kProbeStringSize;
+      for (size_t i = 0; name[i] && i + 1 < kProbeStringSize; ++i) ro[at + i] = name[i];
+    }
+  }
+
+  auto& all = maps.maps();
+  all[shared.scratch].value_size = std::max<uint32_t>(shared.scratch_size, 8);
+  all[maps.rodata_map()].value_size = std::max<uint32_t>(static_cast<uint32_t>(maps.rodata().size()), 8);
+  all[maps.rodata_map()].initial_value = maps.rodata();
+  all[maps.rodata_map()].initial_value.resize(all[maps.rodata_map()].value_size, 0);
+  out.maps = all;
+  return out;
+}
+
+}  // namespace dt

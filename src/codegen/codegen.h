@@ -1,0 +1,29 @@
+// Code generation: turns an analyzed program into BPF programs and maps.
+//
+// Clauses are grouped by where their probes fire: one run-once program each
+// for BEGIN, END and ERROR; one raw sys_enter and one raw sys_exit program
+// for all syscall clauses (a clause that enables only some syscalls tests
+// the syscall number first); one perf-event program per profile/tick rate.
+// Within a program the clauses run in source order, as DTrace runs them.
+#pragma once
+
+#include "codegen/compiled_program.h"
+#include "sema/program_info.h"
+#include "sema/types.h"
+
+namespace dt {
+
+struct CodegenOptions {
+  uint64_t strsize = 256;
+  uint32_t bufsize = 4 << 20;       // ring buffer bytes
+  uint32_t aggsize_entries = 16384; // max keys per aggregation
+  uint32_t dynvar_entries = 65536;  // max entries per associative array
+  int64_t wall_offset_ns = 0;       // CLOCK_REALTIME - CLOCK_MONOTONIC
+  uint32_t ppid_parent_offset = 0;  // task_struct.real_parent (0: ppid unavailable)
+  uint32_t ppid_tgid_offset = 0;    // task_struct.tgid
+  size_t syscall_probes_per_side = 0;  // syscall entry probes the registry lists
+};
+
+CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenOptions& options);
+
+}  // namespace dt

@@ -1,0 +1,104 @@
+// The code generator's output: BPF programs, the maps they share, and the
+// descriptions the consumer needs to decode what the programs send back.
+//
+// Every record in the ring buffer starts with a RecordHeader. desc_id
+// selects a RecordDesc (what a clause recorded) or is kErrorRecord, in which
+// case an ErrorRecord follows the header. Field offsets count from the
+// start of the record, header included.
+#pragma once
+
+#include <linux/bpf.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "consumer/aggregation.h"
+#include "providers/probe.h"
+
+namespace dt {
+
+struct RecordHeader {
+  uint32_t desc_id;
+  uint32_t probe_id;
+  uint32_t cpu;
+  uint32_t epid;
+};
+
+constexpr uint32_t kErrorRecord = 0xffffffffu;
+
+enum class FaultKind : uint32_t { kBadAddr = 1, kDivZero = 2 };
+
+struct ErrorRecord {
+  RecordHeader header;  // desc_id == kErrorRecord
+  uint32_t action;      // 1-based action number within the clause
+  uint32_t offset;      // BPF instruction index of the faulting operation
+  uint32_t fault;       // FaultKind
+  uint32_t pad;
+  uint64_t addr;
+};
+
+struct FieldDesc {
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  bool is_string = false;
+  bool is_signed = false;
+  uint32_t type_size = 8;  // the D integer type's width: output depends on it
+};
+
+enum class ActionKind { kTrace, kPrintf, kPrinta, kExit, kClear, kTrunc, kSetopt };
+
+struct ActionDesc {
+  ActionKind kind = ActionKind::kTrace;
+  std::vector<FieldDesc> fields;  // trace: 1, printf: its args, exit: status
+  std::string format;             // printf / printa format ("" = default printa)
+  std::vector<int> aggregations;  // printa, clear, trunc
+  int64_t trunc_keep = 0;
+  bool has_trunc_keep = false;
+  std::string option, option_value;  // setopt
+};
+
+struct RecordDesc {
+  int clause = 0;
+  uint32_t size = 0;
+  std::vector<ActionDesc> actions;
+};
+
+struct MapDef {
+  std::string name;
+  uint32_t type = 0;
+  uint32_t key_size = 0, value_size = 0, max_entries = 0, flags = 0;
+  std::vector<uint8_t> initial_value;  // array maps: element 0's contents
+};
+
+struct AggregationDef {
+  AggDesc desc;
+  int map = -1;
+  std::vector<FieldDesc> key_fields;  // offsets within the key
+  uint32_t key_size = 0;
+  uint32_t value_words = 0;           // int64 words per CPU
+};
+
+enum class AttachKind { kRunOnce, kRawTracepoint, kPerfTimer };
+
+struct ProgramDef {
+  std::string name;  // for messages: the probe or group it serves
+  uint32_t prog_type = 0;
+  AttachKind attach = AttachKind::kRunOnce;
+  std::string tracepoint;          // raw tracepoint name (sys_enter / sys_exit)
+  const Probe* probe = nullptr;    // run-once and timer programs
+  std::vector<bpf_insn> insns;
+};
+
+struct CompiledProgram {
+  std::vector<MapDef> maps;
+  std::vector<ProgramDef> programs;
+  std::vector<RecordDesc> records;
+  std::vector<AggregationDef> aggregations;
+  int ring_map = -1;
+  int begin_program = -1, end_program = -1, error_program = -1;
+  // epid -> (probe id, clause index), for error messages.
+  std::vector<std::pair<uint32_t, int>> epids;
+};
+
+}  // namespace dt

@@ -1,0 +1,562 @@
+// Expressions: every D operator, casts, literals and subroutines.
+#include <stdexcept>
+
+#include "codegen/function_gen.h"
+#include "common/diagnostic.h"
+#include "sema/analyzer.h"
+
+namespace dt {
+
+using ast::BinaryOp;
+using ast::Expr;
+using ast::ExprKind;
+using ast::UnaryOp;
+using namespace bpf;
+
+void FunctionGen::Normalize(Reg r, const Type* t) {
+  if (!t->IsInteger() || t->size >= 8) return;
+  int bits = static_cast<int>(t->size * 8);
+  if (t->is_signed) {
+    b_.AluImm(BPF_LSH, r, 64 - bits);
+    b_.AluImm(BPF_ARSH, r, 64 - bits);
+  } else if (bits == 32) {
+    b_.Alu32(BPF_MOV, r, r);
+  } else {
+    b_.AluImm(BPF_AND, r, static_cast<int32_t>((1u << bits) - 1));
+  }
+}
+
+void FunctionGen::ZeroMem(Reg base, int16_t off, uint32_t size) {
+  for (uint32_t i = 0; i < size; i += 8) b_.StoreImm(8, base, static_cast<int16_t>(off + i), 0);
+}
+
+void FunctionGen::CopyString(Reg base, int16_t off, uint32_t dst_size, Reg src,
+                             uint32_t src_size) {
+  // Both buffers are zero padded and 8-byte sized, so whole words copy.
+  uint32_t n = std::min(dst_size, src_size);
+  for (uint32_t i = 0; i < n; i += 8) {
+    b_.Load(8, R5, src, static_cast<int16_t>(i));
+    b_.Store(8, base, static_cast<int16_t>(off + i), R5);
+  }
+  for (uint32_t i = n; i < dst_size; i += 8) b_.StoreImm(8, base, static_cast<int16_t>(off + i), 0);
+  if (src_size > dst_size) {
+    // Truncated: keep the string terminated.
+    b_.StoreImm(1, base, static_cast<int16_t>(off + dst_size - 1), 0);
+  }
+}
+
+void FunctionGen::CopyToScratchString(uint32_t scratch_off, uint32_t size, uint32_t src_size) {
+  EnsureScratch();
+  b_.Mov(R4, R0);
+  CopyString(R7, static_cast<int16_t>(scratch_off), size, R4, src_size);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(scratch_off));
+}
+
+void FunctionGen::GenStringLiteral(const std::string& text, uint64_t size) {
+  uint32_t off = maps_.AddRodata(text, static_cast<uint32_t>(size));
+  b_.LoadMapValueAddr(R0, maps_.rodata_map(), off);
+}
+
+void FunctionGen::GenExpr(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::kInteger: {
+      uint64_t v = e.int_value;
+      if (e.type->size == 4) v = e.type->is_signed ? static_cast<uint64_t>(static_cast<int64_t>(
+                                                         static_cast<int32_t>(v)))
+                                                   : (v & 0xffffffffu);
+      b_.LoadImm(R0, v);
+      return;
+    }
+    case ExprKind::kString:
+      GenStringLiteral(e.text, e.type->size);
+      return;
+    case ExprKind::kIdentifier:
+      if (Analyzer::LookupBuiltin(e.text) >= 0) {
+        GenBuiltin(e);
+      } else if (auto it = info_.inlines.find(e.text); it != info_.inlines.end()) {
+        GenExpr(*it->second->value);
+        Normalize(R0, e.type);
+      } else {
+        GenLoadVariable(e);
+      }
+      return;
+    case ExprKind::kSelfVar:
+    case ExprKind::kThisVar:
+      GenLoadVariable(e);
+      return;
+    case ExprKind::kIndex:
+      GenAssocLookup(e);
+      return;
+    case ExprKind::kUnary:
+      GenUnary(e);
+      return;
+    case ExprKind::kBinary:
+      GenBinary(e);
+      return;
+    case ExprKind::kAssign:
+      GenAssign(e);
+      return;
+    case ExprKind::kTernary:
+      GenTernary(e);
+      return;
+    case ExprKind::kCast:
+      GenExpr(*e.lhs);
+      if (e.type->IsInteger()) Normalize(R0, e.type);
+      return;
+    case ExprKind::kCall:
+      GenCall(e);
+      return;
+    case ExprKind::kSizeofType:
+    case ExprKind::kSizeofExpr:
+      b_.LoadImm(R0, e.int_value);
+      return;
+    case ExprKind::kStringof:
+      GenStringof(e);
+      return;
+    default:
+      throw CompileError("D_UNKNOWN", e.line, "expression not supported by the code generator");
+  }
+}
+
+void FunctionGen::GenCondition(const Expr& e, Label if_false) {
+  GenExpr(e);
+  if (e.type->IsString()) b_.Load(1, R0, R0, 0);
+  b_.JumpIfImm(BPF_JEQ, R0, 0, if_false);
+}
+
+void FunctionGen::GenUnary(const Expr& e) {
+  switch (e.unary_op) {
+    case UnaryOp::kNeg:
+      GenExpr(*e.lhs);
+      b_.Neg(R0);
+      Normalize(R0, e.type);
+      return;
+    case UnaryOp::kPlus:
+      GenExpr(*e.lhs);
+      Normalize(R0, e.type);
+      return;
+    case UnaryOp::kBitNot:
+      GenExpr(*e.lhs);
+      b_.AluImm(BPF_XOR, R0, -1);
+      Normalize(R0, e.type);
+      return;
+    case UnaryOp::kLogicalNot: {
+      GenExpr(*e.lhs);
+      if (e.lhs->type->IsString()) b_.Load(1, R0, R0, 0);
+      Label zero = b_.NewLabel(), done = b_.NewLabel();
+      b_.JumpIfImm(BPF_JEQ, R0, 0, zero);
+      b_.MovImm(R0, 0);
+      b_.Jump(done);
+      b_.Bind(zero);
+      b_.MovImm(R0, 1);
+      b_.Bind(done);
+      return;
+    }
+    case UnaryOp::kDeref: {
+      GenExpr(*e.lhs);
+      int mark = stack_top_;
+      int16_t slot = AllocSlot();
+      b_.StoreImm(8, R10, slot, 0);
+      b_.Mov(R3, R0);
+      b_.Mov(R1, R10);
+      b_.AluImm(BPF_ADD, R1, slot);
+      b_.MovImm(R2, static_cast<int32_t>(std::min<uint64_t>(e.type->size, 8)));
+      b_.Call(BPF_FUNC_probe_read_kernel);
+      Label ok = b_.NewLabel();
+      b_.JumpIfImm(BPF_JEQ, R0, 0, ok);
+      b_.Load(8, R3, R10, slot);
+      EmitFault(FaultKind::kBadAddr, R3);
+      b_.Bind(ok);
+      b_.Load(static_cast<int>(std::min<uint64_t>(e.type->size, 8)), R0, R10, slot);
+      Normalize(R0, e.type);
+      ReleaseSlotsTo(mark);
+      return;
+    }
+    case UnaryOp::kPreInc:
+    case UnaryOp::kPreDec:
+    case UnaryOp::kPostInc:
+    case UnaryOp::kPostDec:
+      GenIncDec(e);
+      return;
+    case UnaryOp::kAddressOf:
+      break;
+  }
+  throw CompileError("D_UNKNOWN", e.line, "operator not supported by the code generator");
+}
+
+void FunctionGen::GenArith(BinaryOp op, const Type* t, bool is_signed) {
+  // Operands: r1 (left), r2 (right); result in r0.
+  auto div_check = [&] {
+    Label ok = b_.NewLabel();
+    b_.JumpIfImm(BPF_JNE, R2, 0, ok);
+    b_.MovImm(R3, 0);
+    EmitFault(FaultKind::kDivZero, R3);
+    b_.Bind(ok);
+  };
+  switch (op) {
+    case BinaryOp::kAdd: b_.Alu(BPF_ADD, R1, R2); break;
+    case BinaryOp::kSub: b_.Alu(BPF_SUB, R1, R2); break;
+    case BinaryOp::kMul: b_.Alu(BPF_MUL, R1, R2); break;
+    case BinaryOp::kBitAnd: b_.Alu(BPF_AND, R1, R2); break;
+    case BinaryOp::kBitOr: b_.Alu(BPF_OR, R1, R2); break;
+    case BinaryOp::kBitXor: b_.Alu(BPF_XOR, R1, R2); break;
+    case BinaryOp::kShl: b_.Alu(BPF_LSH, R1, R2); break;
+    case BinaryOp::kShr: b_.Alu(is_signed ? BPF_ARSH : BPF_RSH, R1, R2); break;
+    case BinaryOp::kDiv:
+    case BinaryOp::kMod: {
+      div_check();
+      uint8_t alu = op == BinaryOp::kDiv ? BPF_DIV : BPF_MOD;
+      if (!is_signed) {
+        b_.Alu(alu, R1, R2);
+        break;
+      }
+      // Signed division on magnitudes: portable to kernels without sdiv.
+      b_.MovImm(R3, 0);  // result sign
+      Label a_pos = b_.NewLabel(), b_pos = b_.NewLabel(), done = b_.NewLabel();
+      b_.JumpIfImm(BPF_JSGE, R1, 0, a_pos);
+      b_.Neg(R1);
+      b_.MovImm(R3, 1);
+      b_.Bind(a_pos);
+      b_.JumpIfImm(BPF_JSGE, R2, 0, b_pos);
+      b_.Neg(R2);
+      if (op == BinaryOp::kDiv) b_.AluImm(BPF_XOR, R3, 1);
+      b_.Bind(b_pos);
+      b_.Alu(alu, R1, R2);
+      b_.JumpIfImm(BPF_JEQ, R3, 0, done);
+      b_.Neg(R1);
+      b_.Bind(done);
+      break;
+    }
+    default:
+      throw std::logic_error("not an arithmetic operator");
+  }
+  b_.Mov(R0, R1);
+  Normalize(R0, t);
+}
+
+void FunctionGen::GenStringCompare(BinaryOp op, uint64_t size_a, uint64_t size_b) {
+  // r3 = left string, r4 = right string. Words are compared in big-endian
+  // order, which is byte order; zero padding makes "ab" < "abc".
+  Label differ = b_.NewLabel(), equal = b_.NewLabel(), done = b_.NewLabel();
+  uint64_t n = std::max(size_a, size_b);
+  for (uint64_t i = 0; i < n; i += 8) {
+    if (i < size_a) b_.Load(8, R1, R3, static_cast<int16_t>(i));
+    else b_.MovImm(R1, 0);
+    if (i < size_b) b_.Load(8, R2, R4, static_cast<int16_t>(i));
+    else b_.MovImm(R2, 0);
+    b_.JumpIf(BPF_JNE, R1, R2, differ);
+  }
+  b_.Jump(equal);
+  b_.Bind(differ);
+  b_.ByteSwapToBe(R1, 64);
+  b_.ByteSwapToBe(R2, 64);
+  Label less = b_.NewLabel();
+  b_.JumpIf(BPF_JLT, R1, R2, less);
+  b_.MovImm(R0, 1);
+  b_.Jump(done);
+  b_.Bind(less);
+  b_.MovImm(R0, -1);
+  b_.Jump(done);
+  b_.Bind(equal);
+  b_.MovImm(R0, 0);
+  b_.Bind(done);
+  // r0 is now -1, 0 or 1: turn it into the comparison's truth value.
+  uint8_t jop = BPF_JEQ;
+  switch (op) {
+    case BinaryOp::kEq: jop = BPF_JEQ; break;
+    case BinaryOp::kNe: jop = BPF_JNE; break;
+    case BinaryOp::kLt: jop = BPF_JSLT; break;
+    case BinaryOp::kLe: jop = BPF_JSLE; break;
+    case BinaryOp::kGt: jop = BPF_JSGT; break;
+    case BinaryOp::kGe: jop = BPF_JSGE; break;
+    default: break;
+  }
+  Label yes = b_.NewLabel(), end = b_.NewLabel();
+  b_.JumpIfImm(jop, R0, 0, yes);
+  b_.MovImm(R0, 0);
+  b_.Jump(end);
+  b_.Bind(yes);
+  b_.MovImm(R0, 1);
+  b_.Bind(end);
+}
+
+void FunctionGen::GenLogical(const Expr& e) {
+  Label done = b_.NewLabel(), is_false = b_.NewLabel(), is_true = b_.NewLabel();
+  if (e.binary_op == BinaryOp::kLogicalXor) {
+    int mark = stack_top_;
+    int16_t slot = AllocSlot();
+    GenExpr(*e.lhs);
+    if (e.lhs->type->IsString()) b_.Load(1, R0, R0, 0);
+    Label l0 = b_.NewLabel();
+    b_.MovImm(R1, 0);
+    b_.JumpIfImm(BPF_JEQ, R0, 0, l0);
+    b_.MovImm(R1, 1);
+    b_.Bind(l0);
+    b_.Store(8, R10, slot, R1);
+    GenExpr(*e.rhs);
+    if (e.rhs->type->IsString()) b_.Load(1, R0, R0, 0);
+    Label r0 = b_.NewLabel();
+    b_.MovImm(R2, 0);
+    b_.JumpIfImm(BPF_JEQ, R0, 0, r0);
+    b_.MovImm(R2, 1);
+    b_.Bind(r0);
+    b_.Load(8, R1, R10, slot);
+    b_.Alu(BPF_XOR, R1, R2);
+    b_.Mov(R0, R1);
+    ReleaseSlotsTo(mark);
+    return;
+  }
+  if (e.binary_op == BinaryOp::kLogicalAnd) {
+    GenCondition(*e.lhs, is_false);
+    GenCondition(*e.rhs, is_false);
+    b_.Jump(is_true);
+  } else {
+    Label try_rhs = b_.NewLabel();
+    GenCondition(*e.lhs, try_rhs);
+    b_.Jump(is_true);
+    b_.Bind(try_rhs);
+    GenCondition(*e.rhs, is_false);
+    b_.Jump(is_true);
+  }
+  b_.Bind(is_false);
+  b_.MovImm(R0, 0);
+  b_.Jump(done);
+  b_.Bind(is_true);
+  b_.MovImm(R0, 1);
+  b_.Bind(done);
+}
+
+void FunctionGen::GenBinary(const Expr& e) {
+  BinaryOp op = e.binary_op;
+  if (op == BinaryOp::kLogicalAnd || op == BinaryOp::kLogicalOr || op == BinaryOp::kLogicalXor) {
+    GenLogical(e);
+    return;
+  }
+  if (op == BinaryOp::kComma) {
+    GenExpr(*e.lhs);
+    GenExpr(*e.rhs);
+    return;
+  }
+  int mark = stack_top_;
+  int16_t slot = AllocSlot();
+  GenExpr(*e.lhs);
+  b_.Store(8, R10, slot, R0);
+  GenExpr(*e.rhs);
+  const Type* a = e.lhs->type;
+  const Type* bt = e.rhs->type;
+  bool comparison = op == BinaryOp::kLt || op == BinaryOp::kGt || op == BinaryOp::kLe ||
+                    op == BinaryOp::kGe || op == BinaryOp::kEq || op == BinaryOp::kNe;
+  if (comparison && a->IsString()) {
+    b_.Mov(R4, R0);
+    b_.Load(8, R3, R10, slot);
+    GenStringCompare(op, a->size, bt->size);
+    ReleaseSlotsTo(mark);
+    return;
+  }
+  b_.Mov(R2, R0);
+  b_.Load(8, R1, R10, slot);
+  ReleaseSlotsTo(mark);
+  if (comparison) {
+    const Type* common = types_.ArithmeticResult(a, bt);
+    bool is_signed = common->is_signed && !a->IsPointer() && !bt->IsPointer();
+    if (common->size == 4 && !is_signed) {
+      // Compare as 32-bit unsigned values: both are already zero-extended.
+    }
+    uint8_t jop = BPF_JEQ;
+    switch (op) {
+      case BinaryOp::kEq: jop = BPF_JEQ; break;
+      case BinaryOp::kNe: jop = BPF_JNE; break;
+      case BinaryOp::kLt: jop = is_signed ? BPF_JSLT : BPF_JLT; break;
+      case BinaryOp::kLe: jop = is_signed ? BPF_JSLE : BPF_JLE; break;
+      case BinaryOp::kGt: jop = is_signed ? BPF_JSGT : BPF_JGT; break;
+      case BinaryOp::kGe: jop = is_signed ? BPF_JSGE : BPF_JGE; break;
+      default: break;
+    }
+    if (!is_signed) {
+      Normalize(R1, common);
+      Normalize(R2, common);
+    }
+    Label yes = b_.NewLabel(), done = b_.NewLabel();
+    b_.JumpIf(jop, R1, R2, yes);
+    b_.MovImm(R0, 0);
+    b_.Jump(done);
+    b_.Bind(yes);
+    b_.MovImm(R0, 1);
+    b_.Bind(done);
+    return;
+  }
+  if ((op == BinaryOp::kAdd || op == BinaryOp::kSub) && (a->IsPointer() || bt->IsPointer())) {
+    // Pointer arithmetic scales by the pointee size.
+    const Type* ptr = a->IsPointer() ? a : bt;
+    uint64_t scale = ptr->target->IsVoid() ? 1 : std::max<uint64_t>(ptr->target->size, 1);
+    if (a->IsPointer() && bt->IsPointer()) {
+      b_.Alu(BPF_SUB, R1, R2);
+      if (scale > 1) b_.AluImm(BPF_DIV, R1, static_cast<int32_t>(scale));
+      b_.Mov(R0, R1);
+      return;
+    }
+    if (scale > 1) b_.AluImm(BPF_MUL, a->IsPointer() ? R2 : R1, static_cast<int32_t>(scale));
+    GenArith(op, types_.Uint64(), false);
+    return;
+  }
+  bool is_signed = e.type->is_signed;
+  if (op == BinaryOp::kShr) is_signed = types_.Promote(a)->is_signed;
+  GenArith(op, e.type, is_signed);
+}
+
+void FunctionGen::GenTernary(const Expr& e) {
+  Label els = b_.NewLabel(), done = b_.NewLabel();
+  if (e.type->IsString()) {
+    // Both arms copy into one buffer of the result's size.
+    uint32_t size = static_cast<uint32_t>(e.type->size);
+    uint32_t off = AllocScratch(size);
+    GenCondition(*e.cond, els);
+    GenExpr(*e.lhs);
+    CopyToScratchString(off, size, static_cast<uint32_t>(e.lhs->type->size));
+    b_.Jump(done);
+    b_.Bind(els);
+    GenExpr(*e.rhs);
+    CopyToScratchString(off, size, static_cast<uint32_t>(e.rhs->type->size));
+    b_.Bind(done);
+    return;
+  }
+  GenCondition(*e.cond, els);
+  GenExpr(*e.lhs);
+  Normalize(R0, e.type);
+  b_.Jump(done);
+  b_.Bind(els);
+  GenExpr(*e.rhs);
+  Normalize(R0, e.type);
+  b_.Bind(done);
+}
+
+void FunctionGen::GenStrlen(uint64_t size) {
+  // r0: string. Count bytes up to the first NUL (bounded by the buffer).
+  b_.Mov(R3, R0);
+  b_.MovImm(R0, 0);
+  Label done = b_.NewLabel();
+  for (uint64_t i = 0; i < size; ++i) {
+    b_.Load(1, R1, R3, static_cast<int16_t>(i));
+    b_.JumpIfImm(BPF_JEQ, R1, 0, done);
+    b_.AluImm(BPF_ADD, R0, 1);
+  }
+  b_.Bind(done);
+}
+
+void FunctionGen::GenCopyinstr(const Expr& e) {
+  uint32_t size = static_cast<uint32_t>(e.type->size);
+  uint32_t off = AllocScratch(size);
+  int mark = stack_top_;
+  int16_t addr_slot = AllocSlot();
+  int16_t len_slot = AllocSlot();
+  GenExpr(*e.args[0]);
+  b_.Store(8, R10, addr_slot, R0);
+  if (e.args.size() == 2) {
+    GenExpr(*e.args[1]);
+    b_.AluImm(BPF_ADD, R0, 1);  // the terminating NUL
+    Label small = b_.NewLabel();
+    b_.JumpIfImm(BPF_JLE, R0, static_cast<int32_t>(size), small);
+    b_.MovImm(R0, static_cast<int32_t>(size));
+    b_.Bind(small);
+    b_.Store(8, R10, len_slot, R0);
+  } else {
+    b_.StoreImm(8, R10, len_slot, static_cast<int32_t>(size));
+  }
+  EnsureScratch();
+  ZeroMem(R7, static_cast<int16_t>(off), size);
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
+  b_.Load(8, R2, R10, len_slot);
+  Label nonzero = b_.NewLabel();
+  b_.JumpIfImm(BPF_JGT, R2, 0, nonzero);
+  b_.MovImm(R2, 1);
+  b_.Bind(nonzero);
+  b_.Load(8, R3, R10, addr_slot);
+  b_.Call(BPF_FUNC_probe_read_user_str);
+  Label ok = b_.NewLabel();
+  b_.JumpIfImm(BPF_JSGE, R0, 0, ok);
+  b_.Load(8, R3, R10, addr_slot);
+  EmitFault(FaultKind::kBadAddr, R3);
+  b_.Bind(ok);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenCopyin(const Expr& e) {
+  uint32_t size = 256;
+  if (e.args[1]->kind == ExprKind::kInteger)
+    size = static_cast<uint32_t>(std::min<uint64_t>(e.args[1]->int_value, 4096));
+  if (size == 0) size = 1;
+  uint32_t off = AllocScratch(size);
+  int mark = stack_top_;
+  int16_t addr_slot = AllocSlot();
+  int16_t len_slot = AllocSlot();
+  GenExpr(*e.args[0]);
+  b_.Store(8, R10, addr_slot, R0);
+  GenExpr(*e.args[1]);
+  Label small = b_.NewLabel(), nonzero = b_.NewLabel();
+  b_.JumpIfImm(BPF_JLE, R0, static_cast<int32_t>(size), small);
+  b_.MovImm(R0, static_cast<int32_t>(size));
+  b_.Bind(small);
+  b_.JumpIfImm(BPF_JGT, R0, 0, nonzero);
+  b_.MovImm(R0, 1);
+  b_.Bind(nonzero);
+  b_.Store(8, R10, len_slot, R0);
+  EnsureScratch();
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
+  b_.Load(8, R2, R10, len_slot);
+  b_.Load(8, R3, R10, addr_slot);
+  b_.Call(BPF_FUNC_probe_read_user);
+  Label ok = b_.NewLabel();
+  b_.JumpIfImm(BPF_JEQ, R0, 0, ok);
+  b_.Load(8, R3, R10, addr_slot);
+  EmitFault(FaultKind::kBadAddr, R3);
+  b_.Bind(ok);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenStringof(const Expr& e) {
+  GenExpr(*e.lhs);
+  if (e.lhs->type->IsString()) return;
+  // A scalar: read the kernel string it points to.
+  uint32_t size = static_cast<uint32_t>(e.type->size);
+  uint32_t off = AllocScratch(size);
+  int mark = stack_top_;
+  int16_t addr_slot = AllocSlot();
+  b_.Store(8, R10, addr_slot, R0);
+  EnsureScratch();
+  ZeroMem(R7, static_cast<int16_t>(off), size);
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
+  b_.MovImm(R2, static_cast<int32_t>(size));
+  b_.Load(8, R3, R10, addr_slot);
+  b_.Call(BPF_FUNC_probe_read_kernel_str);
+  Label ok = b_.NewLabel();
+  b_.JumpIfImm(BPF_JSGE, R0, 0, ok);
+  b_.Load(8, R3, R10, addr_slot);
+  EmitFault(FaultKind::kBadAddr, R3);
+  b_.Bind(ok);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenCall(const Expr& e) {
+  if (e.text == "strlen") {
+    GenExpr(*e.args[0]);
+    GenStrlen(e.args[0]->type->size);
+  } else if (e.text == "copyinstr") {
+    GenCopyinstr(e);
+  } else if (e.text == "copyin") {
+    GenCopyin(e);
+  } else {
+    throw CompileError("D_UNKNOWN", e.line, e.text + "( ) is not supported here");
+  }
+}
+
+}  // namespace dt

@@ -1,0 +1,170 @@
+// Generates one BPF program: the clauses that fire at one attach point.
+//
+// Register conventions inside a program:
+//   r6  the context pointer (saved at entry)
+//   r7  scratch base: this CPU's scratch buffer (strings, records), when used
+//   r0  the result of the expression just generated (a scalar, or a pointer
+//       to a zero-padded string buffer of the expression type's size)
+//   r1-r5 helper arguments and short-lived temporaries
+// Intermediate values live in 8-byte stack slots, allocated LIFO within a
+// statement, so helper calls never clobber them.
+//
+// The files beside this one hold the parts: expressions (expr_gen.cc),
+// actions and records (action_gen.cc), aggregations (agg_gen.cc),
+// variables (var_gen.cc) and what each provider supplies (probe_context.cc).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "codegen/bpf_builder.h"
+#include "codegen/codegen.h"
+#include "codegen/map_registry.h"
+#include "sema/program_info.h"
+
+namespace dt {
+
+// Maps shared by all programs of one compiled D program.
+struct SharedMaps {
+  int ring = -1;
+  int scratch = -1;
+  int globals = -1;                   // one array element holding every scalar global
+  std::vector<uint32_t> global_offsets;
+  std::vector<int> assoc_maps;        // by global variable id (-1 when not assoc)
+  std::vector<uint32_t> assoc_key_sizes;
+  std::vector<int> thread_maps;       // by self-> variable id
+  std::vector<int> agg_maps;          // by aggregation id
+  std::vector<AggregationDef>* aggs = nullptr;
+  uint32_t syscall_ids_off = 0;       // rodata: u32 probe id per syscall nr, entry then return
+  uint32_t syscall_names_off = 0;     // rodata: kProbeStringSize bytes per syscall nr
+  uint32_t scratch_size = 0;          // grows as programs need more
+};
+
+constexpr int kMaxSyscallNr = 512;
+
+// Thrown when generation finds it needs the scratch buffer but the prologue
+// did not load it; Generate() then starts over with the buffer loaded.
+struct NeedScratch {};
+
+class FunctionGen {
+ public:
+  FunctionGen(ProgramInfo& info, TypeTable& types, const CodegenOptions& options,
+              MapRegistry& maps, SharedMaps& shared, CompiledProgram& out);
+
+  // Clauses paired with the probes of this attach point they enable.
+  struct ClauseProbes {
+    const ClauseInfo* clause;
+    std::vector<const Probe*> probes;
+  };
+  ProgramDef Generate(const std::string& name, uint32_t prog_type, AttachKind attach,
+                      ProviderKind provider, bool syscall_return,
+                      const std::vector<ClauseProbes>& clauses);
+
+ private:
+  // --- stack slots
+  int16_t AllocSlot(uint32_t bytes = 8);
+  void ReleaseSlotsTo(int mark) { stack_top_ = mark; }
+
+  // --- scratch memory (per-CPU buffer at r7)
+  uint32_t AllocScratch(uint32_t bytes);
+  void EnsureScratch();
+
+  // --- clauses and statements (action_gen.cc)
+  void GenClause(const ClauseProbes& cp);
+  void GenStmt(const ast::Stmt& s);
+  void GenActionCall(const ast::Expr& call);
+  void GenTrace(const ast::Expr& call);
+  void GenPrintf(const ast::Expr& call);
+  void GenPrinta(const ast::Expr& call);
+  void GenExit(const ast::Expr& call);
+  void GenAggControl(const ast::Expr& call, ActionKind kind);
+  void GenSetopt(const ast::Expr& call);
+  // Appends a field to the current clause's record and stores r0 into it.
+  FieldDesc AppendField(const Type* t);
+  void StoreResultToField(const FieldDesc& f, const Type* t);
+  void CommitRecord();
+  void EmitFault(FaultKind kind, bpf::Reg addr);
+
+  // --- expressions (expr_gen.cc)
+  void GenExpr(const ast::Expr& e);
+  void GenCondition(const ast::Expr& e, bpf::Label if_false);
+  void GenUnary(const ast::Expr& e);
+  void GenBinary(const ast::Expr& e);
+  void GenArith(ast::BinaryOp op, const Type* t, bool is_signed);
+  void GenStringCompare(ast::BinaryOp op, uint64_t size_a, uint64_t size_b);
+  void GenLogical(const ast::Expr& e);
+  void GenTernary(const ast::Expr& e);
+  void GenCall(const ast::Expr& e);
+  void GenStrlen(uint64_t size);
+  void GenCopyinstr(const ast::Expr& e);
+  void GenCopyin(const ast::Expr& e);
+  void GenStringof(const ast::Expr& e);
+  void GenStringLiteral(const std::string& text, uint64_t size);
+  void Normalize(bpf::Reg r, const Type* t);  // truncate/extend to t's width
+  void ZeroMem(bpf::Reg base, int16_t off, uint32_t size);
+  // Copies a zero-padded string from `src` (size src_size) to base+off
+  // (size dst_size), zero-filling the rest.
+  void CopyString(bpf::Reg base, int16_t off, uint32_t dst_size, bpf::Reg src, uint32_t src_size);
+  void CopyToScratchString(uint32_t scratch_off, uint32_t size, uint32_t src_size);
+
+  // --- variables (var_gen.cc)
+  void GenLoadVariable(const ast::Expr& e);
+  void GenAssign(const ast::Expr& e);
+  void GenStoreTo(const ast::Expr& lhs, int16_t value_slot);
+  void GenIncDec(const ast::Expr& e);
+  void GenAssocLookup(const ast::Expr& index);
+  // Builds the key of an associative array or aggregation on the stack;
+  // returns its slot. `key_types` gives the stored layout.
+  int16_t GenKey(const std::vector<ast::ExprPtr>& keys, const std::vector<const Type*>& key_types,
+                 uint32_t* key_size);
+  void GenThreadKey(int16_t slot);
+  void LoadGlobalAddr(bpf::Reg dst, int var_id);
+
+  // --- aggregations (agg_gen.cc)
+  void GenAggregate(const ast::Stmt& s);
+  void GenQuantizeIndex(bpf::Reg value, bpf::Reg out);
+  void GenLquantizeIndex(const Aggregation& a, bpf::Reg value, bpf::Reg out);
+  void GenLlquantizeIndex(const Aggregation& a, bpf::Reg value, bpf::Reg out);
+
+  // --- provider context (probe_context.cc)
+  void GenPrologue(const std::vector<ClauseProbes>& clauses);
+  void GenProbeFilter(const ClauseProbes& cp, bpf::Label skip);
+  void GenBuiltin(const ast::Expr& e);
+  void GenArg(int n);
+  void GenProbeId();
+  void GenEpid();
+  void GenProbeString(Builtin which);
+
+  ProgramInfo& info_;
+  TypeTable& types_;
+  const CodegenOptions& options_;
+  MapRegistry& maps_;
+  SharedMaps& shared_;
+  CompiledProgram& out_;
+  bpf::Builder b_;
+
+  ProviderKind provider_ = ProviderKind::kDtrace;
+  bool syscall_return_ = false;
+  const Probe* single_probe_ = nullptr;  // when the program serves exactly one probe
+  int stack_top_ = 0;                    // bytes used below r10
+  int16_t nr_slot_ = 0;                  // syscall number (syscall programs)
+  size_t all_syscall_probes_ = 0;        // syscall probes on this program's side
+  bool scratch_loaded_ = false;
+  bpf::Label exit_label_;
+
+  // Per clause.
+  const ClauseProbes* clause_ = nullptr;
+  bpf::Label clause_end_;
+  int action_index_ = 0;
+  RecordDesc* record_ = nullptr;
+  int record_id_ = -1;
+  uint32_t record_off_ = 0;      // scratch offset of the record being built
+  uint32_t record_size_ = 0;
+  uint32_t scratch_clause_base_ = 0;
+  uint32_t scratch_top_ = 0;
+  std::map<int, int16_t> this_slots_;       // this-> scalar variable -> stack slot
+  std::map<int, uint32_t> this_strings_;    // this-> string variable -> scratch offset
+};
+
+}  // namespace dt

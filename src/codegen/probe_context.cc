@@ -1,0 +1,310 @@
+// What each provider supplies to a clause: the probe identity, arguments
+// and the built-in variables that depend on where the program runs.
+//
+//   dtrace   raw tracepoint program run once (BEGIN/END/ERROR); ctx is the
+//            u64 argument array the consumer passes (ERROR's arg1..arg5).
+//   syscall  raw sys_enter (ctx: regs, id) / sys_exit (ctx: regs, ret);
+//            arguments are read from the saved user registers.
+//   profile  perf-event program; ctx is bpf_perf_event_data (regs first).
+#include <cstddef>
+
+#include "codegen/function_gen.h"
+#include "common/diagnostic.h"
+
+namespace dt {
+
+using namespace bpf;
+
+namespace {
+// x86-64 struct pt_regs offsets of the syscall argument registers.
+constexpr int16_t kSyscallArgRegs[6] = {112 /*di*/, 104 /*si*/, 96 /*dx*/,
+                                        56 /*r10*/, 72 /*r8*/,  64 /*r9*/};
+constexpr int16_t kRegsOrigAx = 120;
+constexpr int16_t kRegsIp = 128;
+constexpr int16_t kRegsCs = 136;
+}  // namespace
+
+void FunctionGen::GenPrologue(const std::vector<ClauseProbes>&) {
+  b_.Mov(R6, R1);
+  if (scratch_loaded_) {
+    int16_t zero = AllocSlot();
+    b_.StoreImm(8, R10, zero, 0);
+    b_.LoadMapFd(R1, shared_.scratch);
+    b_.Mov(R2, R10);
+    b_.AluImm(BPF_ADD, R2, zero);
+    b_.Call(BPF_FUNC_map_lookup_elem);
+    b_.JumpIfImm(BPF_JEQ, R0, 0, exit_label_);
+    b_.Mov(R7, R0);
+  }
+  if (provider_ == ProviderKind::kSyscall) {
+    nr_slot_ = AllocSlot();
+    if (!syscall_return_) {
+      b_.Load(8, R0, R6, 8);  // sys_enter's id
+    } else {
+      int16_t tmp = AllocSlot();
+      b_.Load(8, R3, R6, 0);
+      b_.AluImm(BPF_ADD, R3, kRegsOrigAx);
+      b_.Mov(R1, R10);
+      b_.AluImm(BPF_ADD, R1, tmp);
+      b_.MovImm(R2, 8);
+      b_.Call(BPF_FUNC_probe_read_kernel);
+      b_.JumpIfImm(BPF_JNE, R0, 0, exit_label_);
+      b_.Load(8, R0, R10, tmp);
+    }
+    // Only native syscalls with a probe: the tables are indexed by number.
+    b_.JumpIfImm(BPF_JGE, R0, kMaxSyscallNr, exit_label_);
+    b_.Store(8, R10, nr_slot_, R0);
+    // Syscalls no clause enabled have no probe id: nothing fires for them.
+    GenProbeId();
+    b_.JumpIfImm(BPF_JEQ, R0, 0, exit_label_);
+  }
+  for (auto& [id, slot] : this_slots_) b_.StoreImm(8, R10, slot, 0);
+}
+
+void FunctionGen::GenProbeFilter(const ClauseProbes& cp, Label skip) {
+  if (provider_ != ProviderKind::kSyscall) return;
+  // A clause that takes every syscall of this side needs no test.
+  if (cp.probes.size() == all_syscall_probes_) return;
+  b_.Load(8, R1, R10, nr_slot_);
+  if (cp.probes.size() <= 8) {
+    Label match = b_.NewLabel();
+    for (const Probe* p : cp.probes) b_.JumpIfImm(BPF_JEQ, R1, p->syscall_nr, match);
+    b_.Jump(skip);
+    b_.Bind(match);
+    return;
+  }
+  // A bitmap of the enabled syscall numbers in rodata.
+  std::string bits(kMaxSyscallNr / 8, '\0');
+  for (const Probe* p : cp.probes) bits[p->syscall_nr / 8] |= static_cast<char>(1 << (p->syscall_nr % 8));
+  uint32_t off = maps_.AddRodata(bits, kMaxSyscallNr / 8);
+  b_.Mov(R2, R1);
+  b_.AluImm(BPF_RSH, R2, 3);
+  b_.LoadMapValueAddr(R3, maps_.rodata_map(), off);
+  b_.Alu(BPF_ADD, R3, R2);
+  b_.Load(1, R3, R3, 0);
+  b_.AluImm(BPF_AND, R1, 7);
+  b_.Alu(BPF_RSH, R3, R1);
+  b_.AluImm(BPF_AND, R3, 1);
+  b_.JumpIfImm(BPF_JEQ, R3, 0, skip);
+}
+
+void FunctionGen::GenProbeId() {
+  if (provider_ != ProviderKind::kSyscall) {
+    b_.MovImm(R0, static_cast<int32_t>(single_probe_->id));
+    return;
+  }
+  b_.Load(8, R0, R10, nr_slot_);
+  b_.AluImm(BPF_LSH, R0, 2);
+  b_.LoadMapValueAddr(R1, maps_.rodata_map(),
+                      shared_.syscall_ids_off + (syscall_return_ ? kMaxSyscallNr * 4 : 0));
+  b_.Alu(BPF_ADD, R1, R0);
+  b_.Load(4, R0, R1, 0);
+}
+
+void FunctionGen::GenEpid() {
+  const ClauseInfo& ci = *clause_->clause;
+  if (provider_ != ProviderKind::kSyscall || ci.probes.size() == 1) {
+    uint32_t rank = 0;
+    for (size_t i = 0; i < ci.probes.size(); ++i)
+      if (ci.probes[i] == single_probe_) rank = static_cast<uint32_t>(i);
+    b_.MovImm(R0, static_cast<int32_t>(ci.epid_base + rank));
+    return;
+  }
+  // A table from syscall number to this clause's EPID for that probe.
+  std::string table(kMaxSyscallNr * 4, '\0');
+  for (size_t i = 0; i < ci.probes.size(); ++i) {
+    const Probe* p = ci.probes[i];
+    if (p->kind != ProviderKind::kSyscall || p->is_return != syscall_return_) continue;
+    uint32_t epid = ci.epid_base + static_cast<uint32_t>(i);
+    for (int byte = 0; byte < 4; ++byte)
+      table[p->syscall_nr * 4 + byte] = static_cast<char>((epid >> (8 * byte)) & 0xff);
+  }
+  uint32_t off = maps_.AddRodata(table, kMaxSyscallNr * 4);
+  b_.Load(8, R0, R10, nr_slot_);
+  b_.AluImm(BPF_LSH, R0, 2);
+  b_.LoadMapValueAddr(R1, maps_.rodata_map(), off);
+  b_.Alu(BPF_ADD, R1, R0);
+  b_.Load(4, R0, R1, 0);
+}
+
+void FunctionGen::GenProbeString(Builtin which) {
+  if (provider_ == ProviderKind::kSyscall && which == Builtin::kProbefunc) {
+    b_.Load(8, R0, R10, nr_slot_);
+    b_.AluImm(BPF_LSH, R0, 6);  // kProbeStringSize per entry
+    b_.LoadMapValueAddr(R1, maps_.rodata_map(), shared_.syscall_names_off);
+    b_.Alu(BPF_ADD, R0, R1);
+    return;
+  }
+  std::string text;
+  switch (which) {
+    case Builtin::kProbeprov:
+      text = provider_ == ProviderKind::kSyscall ? "syscall" : single_probe_->provider;
+      break;
+    case Builtin::kProbemod:
+      text = provider_ == ProviderKind::kSyscall ? "vmlinux" : single_probe_->module;
+      break;
+    case Builtin::kProbefunc:
+      text = single_probe_->function;
+      break;
+    default:
+      text = provider_ == ProviderKind::kSyscall ? (syscall_return_ ? "return" : "entry")
+                                                  : single_probe_->name;
+      break;
+  }
+  GenStringLiteral(text, kProbeStringSize);
+}
+
+void FunctionGen::GenArg(int n) {
+  switch (provider_) {
+    case ProviderKind::kDtrace:
+      b_.Load(8, R0, R6, static_cast<int16_t>(n * 8));
+      return;
+    case ProviderKind::kProfile: {
+      // arg0: the kernel PC when the tick hit kernel code; arg1: the user PC.
+      if (n > 1) {
+        b_.MovImm(R0, 0);
+        return;
+      }
+      Label zero = b_.NewLabel(), done = b_.NewLabel();
+      b_.Load(8, R1, R6, kRegsCs);
+      b_.AluImm(BPF_AND, R1, 3);
+      b_.JumpIfImm(n == 0 ? BPF_JEQ : BPF_JNE, R1, 3, zero);
+      b_.Load(8, R0, R6, kRegsIp);
+      b_.Jump(done);
+      b_.Bind(zero);
+      b_.MovImm(R0, 0);
+      b_.Bind(done);
+      return;
+    }
+    case ProviderKind::kSyscall: {
+      if (syscall_return_) {
+        if (n <= 1) b_.Load(8, R0, R6, 8);
+        else b_.MovImm(R0, 0);
+        return;
+      }
+      if (n > 5) {
+        b_.MovImm(R0, 0);
+        return;
+      }
+      int mark = stack_top_;
+      int16_t tmp = AllocSlot();
+      b_.StoreImm(8, R10, tmp, 0);
+      b_.Load(8, R3, R6, 0);
+      b_.AluImm(BPF_ADD, R3, kSyscallArgRegs[n]);
+      b_.Mov(R1, R10);
+      b_.AluImm(BPF_ADD, R1, tmp);
+      b_.MovImm(R2, 8);
+      b_.Call(BPF_FUNC_probe_read_kernel);
+      b_.Load(8, R0, R10, tmp);
+      ReleaseSlotsTo(mark);
+      return;
+    }
+  }
+}
+
+void FunctionGen::GenBuiltin(const ast::Expr& e) {
+  auto which = static_cast<Builtin>(e.binding);
+  switch (which) {
+    case Builtin::kPid:
+      b_.Call(BPF_FUNC_get_current_pid_tgid);
+      b_.AluImm(BPF_RSH, R0, 32);
+      return;
+    case Builtin::kTid:
+      b_.Call(BPF_FUNC_get_current_pid_tgid);
+      b_.Alu32(BPF_MOV, R0, R0);
+      return;
+    case Builtin::kUid:
+      b_.Call(BPF_FUNC_get_current_uid_gid);
+      b_.Alu32(BPF_MOV, R0, R0);
+      return;
+    case Builtin::kGid:
+      b_.Call(BPF_FUNC_get_current_uid_gid);
+      b_.AluImm(BPF_RSH, R0, 32);
+      return;
+    case Builtin::kPpid: {
+      if (options_.ppid_parent_offset == 0) {
+        throw CompileError("D_IDENT_UNDEF", e.line,
+                           "ppid is unavailable: the kernel's BTF type information could not "
+                           "be read");
+      }
+      int mark = stack_top_;
+      int16_t tmp = AllocSlot();
+      b_.Call(BPF_FUNC_get_current_task);
+      b_.Mov(R3, R0);
+      b_.AluImm(BPF_ADD, R3, static_cast<int32_t>(options_.ppid_parent_offset));
+      b_.StoreImm(8, R10, tmp, 0);
+      b_.Mov(R1, R10);
+      b_.AluImm(BPF_ADD, R1, tmp);
+      b_.MovImm(R2, 8);
+      b_.Call(BPF_FUNC_probe_read_kernel);
+      b_.Load(8, R3, R10, tmp);
+      b_.AluImm(BPF_ADD, R3, static_cast<int32_t>(options_.ppid_tgid_offset));
+      b_.StoreImm(8, R10, tmp, 0);
+      b_.Mov(R1, R10);
+      b_.AluImm(BPF_ADD, R1, tmp);
+      b_.MovImm(R2, 4);
+      b_.Call(BPF_FUNC_probe_read_kernel);
+      b_.Load(4, R0, R10, tmp);
+      ReleaseSlotsTo(mark);
+      return;
+    }
+    case Builtin::kExecname: {
+      uint32_t off = AllocScratch(kExecnameSize);
+      EnsureScratch();
+      b_.Mov(R1, R7);
+      b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
+      b_.MovImm(R2, kExecnameSize);
+      b_.Call(BPF_FUNC_get_current_comm);
+      b_.Mov(R0, R7);
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+      return;
+    }
+    case Builtin::kProbeprov:
+    case Builtin::kProbemod:
+    case Builtin::kProbefunc:
+    case Builtin::kProbename:
+      GenProbeString(which);
+      return;
+    case Builtin::kTimestamp:
+      b_.Call(BPF_FUNC_ktime_get_ns);
+      return;
+    case Builtin::kVtimestamp:
+      throw CompileError("D_IDENT_UNDEF", e.line,
+                         "vtimestamp is not available yet: it needs task CPU time from BTF");
+    case Builtin::kWalltimestamp:
+      b_.Call(BPF_FUNC_ktime_get_ns);
+      b_.LoadImm(R1, static_cast<uint64_t>(options_.wall_offset_ns));
+      b_.Alu(BPF_ADD, R0, R1);
+      return;
+    case Builtin::kCpu:
+      b_.Call(BPF_FUNC_get_smp_processor_id);
+      return;
+    case Builtin::kEpid:
+      GenEpid();
+      return;
+    case Builtin::kId:
+      GenProbeId();
+      return;
+    case Builtin::kErrno: {
+      if (provider_ != ProviderKind::kSyscall || !syscall_return_) {
+        b_.MovImm(R0, 0);
+        return;
+      }
+      Label zero = b_.NewLabel(), done = b_.NewLabel();
+      b_.Load(8, R0, R6, 8);
+      b_.JumpIfImm(BPF_JSGE, R0, 0, zero);
+      b_.JumpIfImm(BPF_JSLT, R0, -4095, zero);
+      b_.Neg(R0);
+      b_.Jump(done);
+      b_.Bind(zero);
+      b_.MovImm(R0, 0);
+      b_.Bind(done);
+      return;
+    }
+    default:
+      GenArg(static_cast<int>(which) - static_cast<int>(Builtin::kArg0));
+      return;
+  }
+}
+
+}  // namespace dt

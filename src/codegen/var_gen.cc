@@ -1,0 +1,248 @@
+// Variables: globals (one array map addressed directly), thread-locals
+// (a hash map per self-> variable, keyed by thread id), clause-locals (stack
+// or scratch), associative arrays (a hash map each). Assigning zero to a
+// thread-local or associative element deletes it, as in DTrace.
+#include "codegen/function_gen.h"
+#include "common/diagnostic.h"
+
+namespace dt {
+
+using ast::Expr;
+using ast::ExprKind;
+using namespace bpf;
+
+void FunctionGen::LoadGlobalAddr(Reg dst, int var_id) {
+  b_.LoadMapValueAddr(dst, shared_.globals, shared_.global_offsets.at(var_id));
+}
+
+void FunctionGen::GenThreadKey(int16_t slot) {
+  b_.Call(BPF_FUNC_get_current_pid_tgid);
+  b_.Alu32(BPF_MOV, R0, R0);  // the thread id is the low half
+  b_.Store(8, R10, slot, R0);
+}
+
+// Loads a value from the map entry at r0 (non-null) into r0, per type.
+static void LoadValueFromEntry(Builder& b, const Type* t) {
+  if (t->IsString()) return;  // r0 already points at the string
+  b.Load(static_cast<int>(std::min<uint64_t>(t->size, 8)), R0, R0, 0);
+}
+
+void FunctionGen::GenLoadVariable(const Expr& e) {
+  const Type* t = e.type;
+  if (e.kind == ExprKind::kIdentifier) {
+    LoadGlobalAddr(R0, e.binding);
+    LoadValueFromEntry(b_, t);
+    Normalize(R0, t);
+    return;
+  }
+  if (e.kind == ExprKind::kThisVar) {
+    if (t->IsString()) {
+      EnsureScratch();
+      b_.Mov(R0, R7);
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(this_strings_.at(e.binding)));
+    } else {
+      b_.Load(8, R0, R10, this_slots_.at(e.binding));
+    }
+    return;
+  }
+  // self->x
+  int mark = stack_top_;
+  int16_t key = AllocSlot();
+  GenThreadKey(key);
+  b_.LoadMapFd(R1, shared_.thread_maps.at(e.binding));
+  b_.Mov(R2, R10);
+  b_.AluImm(BPF_ADD, R2, key);
+  b_.Call(BPF_FUNC_map_lookup_elem);
+  Label found = b_.NewLabel(), done = b_.NewLabel();
+  b_.JumpIfImm(BPF_JNE, R0, 0, found);
+  if (t->IsString()) {
+    b_.LoadMapValueAddr(R0, maps_.rodata_map(), maps_.AddRodata("", static_cast<uint32_t>(t->size)));
+  } else {
+    b_.MovImm(R0, 0);
+  }
+  b_.Jump(done);
+  b_.Bind(found);
+  LoadValueFromEntry(b_, t);
+  Normalize(R0, t);
+  b_.Bind(done);
+  ReleaseSlotsTo(mark);
+}
+
+int16_t FunctionGen::GenKey(const std::vector<ast::ExprPtr>& keys,
+                            const std::vector<const Type*>& key_types, uint32_t* key_size) {
+  uint32_t size = 0;
+  for (const Type* t : key_types) size += t->IsString() ? static_cast<uint32_t>(t->size) : 8;
+  if (size == 0) size = 8;
+  *key_size = size;
+  int16_t slot = AllocSlot(size);
+  if (keys.empty()) {
+    b_.StoreImm(8, R10, slot, 0);
+    return slot;
+  }
+  uint32_t off = 0;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    GenExpr(*keys[i]);
+    const Type* kt = key_types[i];
+    if (kt->IsString()) {
+      b_.Mov(R4, R0);
+      CopyString(R10, static_cast<int16_t>(slot + off), static_cast<uint32_t>(kt->size), R4,
+                 static_cast<uint32_t>(keys[i]->type->size));
+      off += static_cast<uint32_t>(kt->size);
+    } else {
+      b_.Store(8, R10, static_cast<int16_t>(slot + off), R0);
+      off += 8;
+    }
+  }
+  return slot;
+}
+
+void FunctionGen::GenAssocLookup(const Expr& e) {
+  const Variable& v = info_.globals.at(e.binding);
+  int mark = stack_top_;
+  uint32_t key_size = 0;
+  int16_t key = GenKey(e.args, v.key_types, &key_size);
+  b_.LoadMapFd(R1, shared_.assoc_maps.at(e.binding));
+  b_.Mov(R2, R10);
+  b_.AluImm(BPF_ADD, R2, key);
+  b_.Call(BPF_FUNC_map_lookup_elem);
+  Label found = b_.NewLabel(), done = b_.NewLabel();
+  b_.JumpIfImm(BPF_JNE, R0, 0, found);
+  if (v.type->IsString()) {
+    b_.LoadMapValueAddr(R0, maps_.rodata_map(),
+                        maps_.AddRodata("", static_cast<uint32_t>(v.type->size)));
+  } else {
+    b_.MovImm(R0, 0);
+  }
+  b_.Jump(done);
+  b_.Bind(found);
+  LoadValueFromEntry(b_, v.type);
+  Normalize(R0, v.type);
+  b_.Bind(done);
+  ReleaseSlotsTo(mark);
+}
+
+// Stores the value in `value_slot` (a scalar, or a string pointer) into lhs.
+void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
+  const Type* t = lhs.type;
+  uint32_t tsize = static_cast<uint32_t>(t->size);
+  if (lhs.kind == ExprKind::kIdentifier) {
+    LoadGlobalAddr(R1, lhs.binding);
+    b_.Load(8, R0, R10, value_slot);
+    if (t->IsString()) {
+      b_.Mov(R4, R0);
+      CopyString(R1, 0, tsize, R4, tsize);
+    } else {
+      b_.Store(static_cast<int>(std::min<uint32_t>(tsize, 8)), R1, 0, R0);
+    }
+    return;
+  }
+  if (lhs.kind == ExprKind::kThisVar) {
+    b_.Load(8, R0, R10, value_slot);
+    if (t->IsString()) {
+      EnsureScratch();
+      b_.Mov(R4, R0);
+      CopyString(R7, static_cast<int16_t>(this_strings_.at(lhs.binding)), tsize, R4, tsize);
+    } else {
+      Normalize(R0, t);
+      b_.Store(8, R10, this_slots_.at(lhs.binding), R0);
+    }
+    return;
+  }
+  int mark = stack_top_;
+  int16_t key;
+  int map;
+  if (lhs.kind == ExprKind::kSelfVar) {
+    key = AllocSlot();
+    GenThreadKey(key);
+    map = shared_.thread_maps.at(lhs.binding);
+  } else {  // kIndex
+    const Variable& v = info_.globals.at(lhs.binding);
+    uint32_t key_size = 0;
+    key = GenKey(lhs.args, v.key_types, &key_size);
+    map = shared_.assoc_maps.at(lhs.binding);
+  }
+  Label done = b_.NewLabel();
+  if (!t->IsString()) {
+    Label nonzero = b_.NewLabel();
+    b_.Load(8, R0, R10, value_slot);
+    Normalize(R0, t);
+    b_.Store(8, R10, value_slot, R0);
+    b_.JumpIfImm(BPF_JNE, R0, 0, nonzero);
+    b_.LoadMapFd(R1, map);
+    b_.Mov(R2, R10);
+    b_.AluImm(BPF_ADD, R2, key);
+    b_.Call(BPF_FUNC_map_delete_elem);
+    b_.Jump(done);
+    b_.Bind(nonzero);
+    b_.LoadMapFd(R1, map);
+    b_.Mov(R2, R10);
+    b_.AluImm(BPF_ADD, R2, key);
+    b_.Mov(R3, R10);
+    b_.AluImm(BPF_ADD, R3, value_slot);
+  } else {
+    b_.LoadMapFd(R1, map);
+    b_.Mov(R2, R10);
+    b_.AluImm(BPF_ADD, R2, key);
+    b_.Load(8, R3, R10, value_slot);
+  }
+  b_.MovImm(R4, BPF_ANY);
+  b_.Call(BPF_FUNC_map_update_elem);
+  b_.Bind(done);
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenAssign(const Expr& e) {
+  const Type* t = e.lhs->type;
+  int mark = stack_top_;
+  int16_t value = AllocSlot();
+  if (e.compound) {
+    GenExpr(*e.lhs);
+    b_.Store(8, R10, value, R0);
+    GenExpr(*e.rhs);
+    b_.Mov(R2, R0);
+    b_.Load(8, R1, R10, value);
+    bool is_signed = t->is_signed;
+    if (e.binary_op == ast::BinaryOp::kShr) is_signed = types_.Promote(t)->is_signed;
+    if ((e.binary_op == ast::BinaryOp::kAdd || e.binary_op == ast::BinaryOp::kSub) &&
+        t->IsPointer() && !t->target->IsVoid() && t->target->size > 1) {
+      b_.AluImm(BPF_MUL, R2, static_cast<int32_t>(t->target->size));
+    }
+    GenArith(e.binary_op, t, is_signed);
+  } else {
+    GenExpr(*e.rhs);
+    if (t->IsString() && e.rhs->type->size != t->size) {
+      // Widen to the variable's storage size before storing.
+      uint32_t off = AllocScratch(static_cast<uint32_t>(t->size));
+      CopyToScratchString(off, static_cast<uint32_t>(t->size),
+                          static_cast<uint32_t>(e.rhs->type->size));
+    } else if (t->IsInteger()) {
+      Normalize(R0, t);
+    }
+  }
+  b_.Store(8, R10, value, R0);
+  GenStoreTo(*e.lhs, value);
+  b_.Load(8, R0, R10, value);
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenIncDec(const Expr& e) {
+  const Expr& lhs = *e.lhs;
+  const Type* t = lhs.type;
+  int mark = stack_top_;
+  int16_t old_value = AllocSlot();
+  int16_t new_value = AllocSlot();
+  GenExpr(lhs);
+  b_.Store(8, R10, old_value, R0);
+  int32_t step = 1;
+  if (t->IsPointer() && !t->target->IsVoid()) step = static_cast<int32_t>(t->target->size);
+  bool inc = e.unary_op == ast::UnaryOp::kPreInc || e.unary_op == ast::UnaryOp::kPostInc;
+  b_.AluImm(inc ? BPF_ADD : BPF_SUB, R0, step);
+  Normalize(R0, t);
+  b_.Store(8, R10, new_value, R0);
+  GenStoreTo(lhs, new_value);
+  bool post = e.unary_op == ast::UnaryOp::kPostInc || e.unary_op == ast::UnaryOp::kPostDec;
+  b_.Load(8, R0, R10, post ? old_value : new_value);
+  ReleaseSlotsTo(mark);
+}
+
+}  // namespace dt

@@ -1,0 +1,19 @@
+// Offsets of the few kernel struct members the code generator reads
+// directly (task_struct's parent and thread-group id for `ppid`), found in
+// the running kernel's BTF so they are right on every kernel version.
+// Loaded only when a program needs them: parsing vmlinux BTF costs ~10 ms.
+#pragma once
+
+#include <cstdint>
+
+namespace dt::runtime {
+
+struct TaskOffsets {
+  uint32_t real_parent = 0;  // struct task_struct *
+  uint32_t tgid = 0;         // pid_t
+};
+
+// Throws RuntimeError when BTF is missing or lacks the members.
+TaskOffsets LoadTaskOffsets();
+
+}  // namespace dt::runtime

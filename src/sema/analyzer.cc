@@ -1,0 +1,815 @@
+#include "sema/analyzer.h"
+
+#include <algorithm>
+
+#include "common/diagnostic.h"
+
+namespace dt {
+
+namespace {
+
+using ast::BinaryOp;
+using ast::Expr;
+using ast::ExprKind;
+using ast::UnaryOp;
+
+struct BuiltinName {
+  const char* name;
+  Builtin id;
+};
+
+constexpr BuiltinName kBuiltins[] = {
+    {"arg0", Builtin::kArg0},           {"arg1", Builtin::kArg1},
+    {"arg2", Builtin::kArg2},           {"arg3", Builtin::kArg3},
+    {"arg4", Builtin::kArg4},           {"arg5", Builtin::kArg5},
+    {"arg6", Builtin::kArg6},           {"arg7", Builtin::kArg7},
+    {"arg8", Builtin::kArg8},           {"arg9", Builtin::kArg9},
+    {"pid", Builtin::kPid},             {"ppid", Builtin::kPpid},
+    {"tid", Builtin::kTid},             {"uid", Builtin::kUid},
+    {"gid", Builtin::kGid},             {"execname", Builtin::kExecname},
+    {"probeprov", Builtin::kProbeprov}, {"probemod", Builtin::kProbemod},
+    {"probefunc", Builtin::kProbefunc}, {"probename", Builtin::kProbename},
+    {"timestamp", Builtin::kTimestamp}, {"vtimestamp", Builtin::kVtimestamp},
+    {"walltimestamp", Builtin::kWalltimestamp},
+    {"cpu", Builtin::kCpu},             {"epid", Builtin::kEpid},
+    {"id", Builtin::kId},               {"errno", Builtin::kErrno},
+};
+
+struct AggFuncSpec {
+  const char* name;
+  AggKind kind;
+  int min_args, max_args;
+};
+
+constexpr AggFuncSpec kAggFuncs[] = {
+    {"count", AggKind::kCount, 0, 0},        {"sum", AggKind::kSum, 1, 1},
+    {"avg", AggKind::kAvg, 1, 1},            {"min", AggKind::kMin, 1, 1},
+    {"max", AggKind::kMax, 1, 1},            {"stddev", AggKind::kStddev, 1, 1},
+    {"quantize", AggKind::kQuantize, 1, 2},  {"lquantize", AggKind::kLquantize, 4, 5},
+    {"llquantize", AggKind::kLlquantize, 5, 6},
+};
+
+// Actions and subroutines that are statements: name, min and max args.
+struct ActionSpec {
+  const char* name;
+  int min_args, max_args;  // -1: variadic
+};
+
+constexpr ActionSpec kActions[] = {
+    {"trace", 1, 1}, {"printf", 1, -1}, {"printa", 1, -1}, {"exit", 1, 1},
+    {"clear", 1, 1}, {"trunc", 1, 2},   {"setopt", 1, 2},
+};
+
+std::string ArgsPhrase(size_t n) { return std::to_string(n) + (n == 1 ? " arg" : " args"); }
+
+[[noreturn]] void ProtoLenError(int line, const std::string& name, size_t passed, int min_args,
+                                int max_args) {
+  std::string expected = std::to_string(min_args);
+  if (max_args < 0) expected = "at least " + expected;
+  else if (max_args != min_args && passed > static_cast<size_t>(max_args))
+    expected = std::to_string(max_args);
+  throw CompileError("D_PROTO_LEN", line,
+                     name + "( ) prototype mismatch: " + ArgsPhrase(passed) + " passed, " +
+                         expected + " expected");
+}
+
+uint64_t RoundUp8(uint64_t n) { return (n + 7) & ~uint64_t{7}; }
+
+}  // namespace
+
+int Analyzer::LookupBuiltin(const std::string& name) {
+  for (const BuiltinName& b : kBuiltins)
+    if (name == b.name) return static_cast<int>(b.id);
+  return -1;
+}
+
+Analyzer::Analyzer(TypeTable& types, ProbeRegistry& probes, ProgramInfo& info,
+                   AnalyzerOptions options)
+    : types_(types), probes_(probes), info_(info), options_(options) {}
+
+int Analyzer::Analyze(ast::Program& program, int source_index) {
+  int matched = 0;
+  for (ast::TopLevel& item : program.items) {
+    if (auto* clause = std::get_if<ast::Clause>(&item)) {
+      AnalyzeClause(*clause, source_index, matched);
+    } else if (auto* decl = std::get_if<ast::VarDecl>(&item)) {
+      AnalyzeDecl(*decl);
+    } else if (auto* inl = std::get_if<ast::InlineDecl>(&item)) {
+      Check(*inl->value);
+      info_.inlines[inl->name] = inl;
+    } else if (auto* pragma = std::get_if<ast::PragmaOption>(&item)) {
+      info_.pragma_options.emplace_back(pragma->name, pragma->value);
+    } else if (auto* td = std::get_if<ast::TypedefDecl>(&item)) {
+      types_.AddTypedef(td->name, ResolveTypeName(td->type));
+    }
+  }
+  return matched;
+}
+
+void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched) {
+  ClauseInfo ci;
+  ci.clause = &clause;
+  ci.index = static_cast<int>(info_.clauses.size());
+  ci.source_index = source_index;
+  for (const ast::ProbeSpec& spec : clause.probes) {
+    std::vector<const Probe*> found = probes_.Match(spec.text);
+    if (found.empty() && !options_.allow_zero_matches) {
+      throw CompileError("D_PDESC_ZERO", spec.line,
+                         "probe description " + spec.text + " does not match any probes");
+    }
+    for (const Probe* p : found)
+      if (std::find(ci.probes.begin(), ci.probes.end(), p) == ci.probes.end())
+        ci.probes.push_back(p);
+  }
+  std::sort(ci.probes.begin(), ci.probes.end(),
+            [](const Probe* a, const Probe* b) { return a->id < b->id; });
+  uint32_t next_epid = 1;
+  for (const ClauseInfo& prev : info_.clauses)
+    next_epid = prev.epid_base + static_cast<uint32_t>(prev.probes.size());
+  ci.epid_base = next_epid;
+  matched += static_cast<int>(ci.probes.size());
+
+  current_clause_ = &clause;
+  if (clause.predicate) {
+    const Type* t = Check(*clause.predicate);
+    if (!t->IsScalar() && !t->IsString()) {
+      throw CompileError("D_PRED_SCALAR", clause.predicate->line,
+                         "predicate result must be of scalar type");
+    }
+  }
+  for (auto& stmt : clause.body) AnalyzeStmt(*stmt);
+  info_.clauses.push_back(ci);
+}
+
+void Analyzer::AnalyzeDecl(const ast::VarDecl& decl) {
+  const Type* type = StorageType(ResolveTypeName(decl.type));
+  std::vector<Variable>* table = &info_.globals;
+  if (decl.scope == ast::VarScope::kSelf) table = &info_.thread_vars;
+  if (decl.scope == ast::VarScope::kThis) table = &info_.clause_vars;
+  if (FindVar(*table, decl.name) != nullptr) return;
+  Variable& v = DefineVar(*table, decl.name, decl.scope, type);
+  if (decl.is_assoc) {
+    v.is_assoc = true;
+    for (const ast::TypeName& k : decl.key_types)
+      v.key_types.push_back(StorageType(ResolveTypeName(k)));
+  }
+}
+
+const Type* Analyzer::ResolveTypeName(const ast::TypeName& tn) {
+  const Type* t = types_.Lookup(tn.base);
+  if (t == nullptr) {
+    throw CompileError("D_TYPE_ERR", tn.line, "type '" + tn.base + "' is not defined");
+  }
+  for (int i = 0; i < tn.pointer_depth; ++i) t = types_.Pointer(t);
+  for (auto it = tn.array_dims.rbegin(); it != tn.array_dims.rend(); ++it)
+    t = types_.Array(t, *it);
+  return t;
+}
+
+const Type* Analyzer::StorageType(const Type* t) {
+  return t->IsString() ? types_.String() : t;
+}
+
+Variable* Analyzer::FindVar(std::vector<Variable>& table, const std::string& name) {
+  for (Variable& v : table)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+Variable& Analyzer::DefineVar(std::vector<Variable>& table, const std::string& name,
+                              ast::VarScope scope, const Type* type) {
+  Variable v;
+  v.name = name;
+  v.scope = scope;
+  v.type = StorageType(type);
+  v.id = static_cast<int>(table.size());
+  table.push_back(v);
+  return table.back();
+}
+
+void Analyzer::AnalyzeStmt(ast::Stmt& stmt) {
+  switch (stmt.kind) {
+    case ast::StmtKind::kExpr:
+      if (stmt.expr->kind == ExprKind::kCall) {
+        in_statement_call_ = true;
+        Check(*stmt.expr);
+        in_statement_call_ = false;
+      } else {
+        Check(*stmt.expr);
+      }
+      break;
+    case ast::StmtKind::kAggregate:
+      AnalyzeAggregate(stmt);
+      break;
+    case ast::StmtKind::kIf:
+      Check(*stmt.expr);
+      RequireScalar(*stmt.expr, "if");
+      for (auto& s : stmt.body) AnalyzeStmt(*s);
+      for (auto& s : stmt.else_body) AnalyzeStmt(*s);
+      break;
+    case ast::StmtKind::kBlock:
+      for (auto& s : stmt.body) AnalyzeStmt(*s);
+      break;
+    case ast::StmtKind::kEmpty:
+      break;
+  }
+}
+
+int64_t Analyzer::ConstantValue(Expr& e, const char* what) {
+  Check(e);
+  bool negate = false;
+  Expr* x = &e;
+  if (x->kind == ExprKind::kUnary && x->unary_op == UnaryOp::kNeg) {
+    negate = true;
+    x = x->lhs.get();
+  }
+  if (x->kind == ExprKind::kIdentifier && info_.inlines.count(x->text))
+    x = info_.inlines[x->text]->value.get();
+  if (x->kind != ExprKind::kInteger) {
+    throw CompileError("D_PROTO_ARG", e.line, std::string(what) + " must be an integer constant");
+  }
+  auto v = static_cast<int64_t>(x->int_value);
+  return negate ? -v : v;
+}
+
+void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
+  const AggFuncSpec* spec = nullptr;
+  for (const AggFuncSpec& f : kAggFuncs)
+    if (stmt.agg_func == f.name) spec = &f;
+  std::string agg = "@" + stmt.agg_name;
+  if (spec == nullptr) {
+    throw CompileError("D_AGG_FUNC", stmt.line,
+                       agg + " must be assigned the result of an aggregating function");
+  }
+  size_t n = stmt.agg_args.size();
+  if (n < static_cast<size_t>(spec->min_args) || n > static_cast<size_t>(spec->max_args))
+    ProtoLenError(stmt.line, spec->name, n, spec->min_args, spec->max_args);
+
+  std::vector<const Type*> key_types;
+  for (auto& k : stmt.keys) {
+    const Type* t = Check(*k);
+    if (t->IsVoid()) throw CompileError("D_KEY_TYPE", k->line, "invalid key type void");
+    key_types.push_back(t);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    bool constant_param = (spec->kind == AggKind::kLquantize && i >= 1 && i <= 3) ||
+                          (spec->kind == AggKind::kLlquantize && i >= 1 && i <= 4);
+    if (constant_param) continue;
+    const Type* t = Check(*stmt.agg_args[i]);
+    if (!t->IsScalar()) {
+      throw CompileError("D_PROTO_ARG", stmt.agg_args[i]->line,
+                         std::string(spec->name) + "( ) argument #" + std::to_string(i + 1) +
+                             " is incompatible with prototype:\n\tprototype: uint64_t\n\t "
+                             "argument: " + TypeSpelling(t));
+    }
+  }
+  int64_t params[4] = {0, 0, 0, 0};
+  if (spec->kind == AggKind::kLquantize) {
+    params[0] = ConstantValue(*stmt.agg_args[1], "lquantize( ) argument #2");
+    params[1] = ConstantValue(*stmt.agg_args[2], "lquantize( ) argument #3");
+    params[2] = ConstantValue(*stmt.agg_args[3], "lquantize( ) argument #4");
+    if (params[2] <= 0)
+      throw CompileError("D_LQUANT_STEP", stmt.line, "lquantize( ) step must be greater than zero");
+    if (params[1] <= params[0])
+      throw CompileError("D_LQUANT_MISMATCH", stmt.line,
+                         "lquantize( ) upper bound must be greater than lower bound");
+    if ((params[1] - params[0]) / params[2] > 10000)
+      throw CompileError("D_LQUANT_STEPS", stmt.line, "lquantize( ) has too many levels");
+  } else if (spec->kind == AggKind::kLlquantize) {
+    for (int i = 0; i < 4; ++i)
+      params[i] = ConstantValue(*stmt.agg_args[i + 1], "llquantize( ) argument");
+    if (params[0] < 2)
+      throw CompileError("D_LLQUANT_FACTORTOOSMALL", stmt.line,
+                         "llquantize( ) factor (argument #2) must be at least 2");
+    if (params[2] < params[1])
+      throw CompileError("D_LLQUANT_MAGMISMATCH", stmt.line,
+                         "llquantize( ) high magnitude (argument #4) must be at least low "
+                         "magnitude (argument #3)");
+    if (params[3] <= 0 || params[3] > 10000)
+      throw CompileError("D_LLQUANT_NSTEPS", stmt.line,
+                         "llquantize( ) number of steps (argument #5) is invalid");
+  }
+
+  Aggregation* found = nullptr;
+  for (Aggregation& a : info_.aggregations)
+    if (a.name == stmt.agg_name) found = &a;
+  if (found == nullptr) {
+    Aggregation a;
+    a.name = stmt.agg_name;
+    a.kind = spec->kind;
+    a.key_types = key_types;
+    std::copy(params, params + 4, a.params);
+    a.line = stmt.line;
+    a.id = static_cast<int>(info_.aggregations.size());
+    info_.aggregations.push_back(a);
+    found = &info_.aggregations.back();
+  } else {
+    if (found->kind != spec->kind || !std::equal(params, params + 4, found->params)) {
+      throw CompileError("D_AGG_REDEF", stmt.line,
+                         "aggregation redefined: " + agg + "\n\t current: " + spec->name +
+                             "( )\n\tprevious: " + kAggFuncs[static_cast<int>(found->kind)].name +
+                             "( )");
+    }
+    if (found->key_types.size() != key_types.size()) {
+      throw CompileError("D_AGG_REDEF", stmt.line,
+                         "aggregation redefined: " + agg + "\n\t current key signature has " +
+                             std::to_string(key_types.size()) + " elements; previous had " +
+                             std::to_string(found->key_types.size()));
+    }
+    for (size_t i = 0; i < key_types.size(); ++i) {
+      const Type*& prev = found->key_types[i];
+      const Type* cur = key_types[i];
+      if (prev->IsString() != cur->IsString()) {
+        throw CompileError("D_AGG_REDEF", stmt.line,
+                           "aggregation redefined: " + agg + "\n\tkey #" + std::to_string(i + 1) +
+                               " is incompatible with previous definition");
+      }
+      if (cur->size > prev->size) prev = cur;
+    }
+  }
+  stmt.binding = found->id;
+}
+
+void Analyzer::RequireScalar(const Expr& e, const char* op) {
+  if (!e.type->IsScalar()) {
+    throw CompileError("D_OP_SCALAR", e.line,
+                       std::string("operator ") + op + " requires an operand of scalar type");
+  }
+}
+
+void Analyzer::RequireLvalue(const Expr& e, const char* op) {
+  bool ok = e.kind == ExprKind::kIdentifier || e.kind == ExprKind::kSelfVar ||
+            e.kind == ExprKind::kThisVar || e.kind == ExprKind::kIndex ||
+            (e.kind == ExprKind::kUnary && e.unary_op == UnaryOp::kDeref) ||
+            e.kind == ExprKind::kMember;
+  if (e.kind == ExprKind::kIdentifier && LookupBuiltin(e.text) >= 0) ok = false;
+  if (!ok) {
+    throw CompileError("D_OP_LVAL", e.line,
+                       std::string("operator ") + op + " requires modifiable lvalue as an operand");
+  }
+}
+
+const Type* Analyzer::Check(Expr& e) {
+  const Type* t = nullptr;
+  switch (e.kind) {
+    case ExprKind::kInteger: {
+      uint64_t v = e.int_value;
+      if (e.int_is_char) {
+        t = types_.Char();
+      } else if (e.int_long_suffix > 0 || v > 0xffffffffull ||
+                 (e.int_decimal && !e.int_unsigned_suffix && v > 0x7fffffffull)) {
+        bool is_unsigned = e.int_unsigned_suffix || v > 0x7fffffffffffffffull;
+        t = types_.Int(8, !is_unsigned);
+      } else {
+        bool is_unsigned = e.int_unsigned_suffix || v > 0x7fffffffull;
+        t = types_.Int(4, !is_unsigned);
+      }
+      break;
+    }
+    case ExprKind::kString:
+      t = types_.String(RoundUp8(e.text.size() + 1));
+      break;
+    case ExprKind::kIdentifier:
+      t = CheckIdentifier(e);
+      break;
+    case ExprKind::kSelfVar:
+    case ExprKind::kThisVar: {
+      auto& table = e.kind == ExprKind::kSelfVar ? info_.thread_vars : info_.clause_vars;
+      Variable* v = FindVar(table, e.text);
+      if (v == nullptr) {
+        throw CompileError("D_IDENT_UNDEF", e.line,
+                           "failed to resolve " + std::string(e.kind == ExprKind::kSelfVar
+                                                                  ? "self->"
+                                                                  : "this->") +
+                               e.text + ": Unknown variable name");
+      }
+      e.binding = v->id;
+      t = v->type;
+      break;
+    }
+    case ExprKind::kAggregation: {
+      for (const Aggregation& a : info_.aggregations)
+        if (a.name == e.text) e.binding = a.id;
+      if (e.binding < 0) {
+        throw CompileError("D_AGG_UNDEF", e.line, "aggregation @" + e.text + " is not defined");
+      }
+      t = types_.Void();
+      break;
+    }
+    case ExprKind::kUnary:
+      t = CheckUnary(e);
+      break;
+    case ExprKind::kBinary:
+      t = CheckBinary(e);
+      break;
+    case ExprKind::kAssign:
+      t = CheckAssign(e);
+      break;
+    case ExprKind::kTernary: {
+      Check(*e.cond);
+      const Type* a = Check(*e.lhs);
+      const Type* b = Check(*e.rhs);
+      if (a->IsString() && b->IsString()) {
+        t = types_.String(std::max(a->size, b->size));
+      } else if (a->IsScalar() && b->IsScalar()) {
+        t = a->IsPointer() ? a : b->IsPointer() ? b : types_.ArithmeticResult(a, b);
+      } else {
+        throw CompileError("D_OP_INCOMPAT", e.line,
+                           "operands have incompatible types: \"" + TypeSpelling(a) + "\" : \"" +
+                               TypeSpelling(b) + "\"");
+      }
+      break;
+    }
+    case ExprKind::kCast: {
+      const Type* from = Check(*e.lhs);
+      t = ResolveTypeName(*e.type_name);
+      if (t->IsString() && !from->IsString()) {
+        throw CompileError("D_CAST_INVAL", e.line,
+                           "invalid cast expression: \"" + TypeSpelling(from) + "\" to \"" +
+                               TypeSpelling(t) + "\"");
+      }
+      if (!t->IsString() && !t->IsVoid() && !(t->IsScalar() && from->IsScalar())) {
+        throw CompileError("D_CAST_INVAL", e.line,
+                           "invalid cast expression: \"" + TypeSpelling(from) + "\" to \"" +
+                               TypeSpelling(t) + "\"");
+      }
+      break;
+    }
+    case ExprKind::kCall:
+      t = CheckCall(e);
+      break;
+    case ExprKind::kIndex:
+      t = CheckIndex(e, nullptr);
+      break;
+    case ExprKind::kSizeofType:
+      t = types_.Uint64();
+      e.int_value = ResolveTypeName(*e.type_name)->size;
+      break;
+    case ExprKind::kSizeofExpr:
+      e.int_value = Check(*e.lhs)->size;
+      t = types_.Uint64();
+      break;
+    case ExprKind::kStringof: {
+      const Type* from = Check(*e.lhs);
+      if (!from->IsString() && !from->IsScalar()) {
+        throw CompileError("D_STRINGOF_TYPE", e.line,
+                           "stringof( ) operand must be a string or scalar");
+      }
+      t = from->IsString() ? from : types_.String();
+      break;
+    }
+    case ExprKind::kMember:
+    case ExprKind::kOffsetof:
+    case ExprKind::kXlate:
+      throw CompileError("D_TYPE_ERR", e.line,
+                         "struct types, members and translators need kernel type information, "
+                         "which this version does not load yet");
+  }
+  e.type = t;
+  return t;
+}
+
+const Type* Analyzer::CheckIdentifier(Expr& e) {
+  int b = LookupBuiltin(e.text);
+  if (b >= 0) {
+    e.binding = b;
+    switch (static_cast<Builtin>(b)) {
+      case Builtin::kExecname:
+        return types_.String(kExecnameSize);
+      case Builtin::kProbeprov:
+      case Builtin::kProbemod:
+      case Builtin::kProbefunc:
+      case Builtin::kProbename:
+        return types_.String(kProbeStringSize);
+      case Builtin::kPid:
+      case Builtin::kPpid:
+      case Builtin::kTid:
+        if (static_cast<Builtin>(b) == Builtin::kPpid) info_.uses_ppid = true;
+        return types_.Lookup("pid_t");
+      case Builtin::kUid:
+        return types_.Lookup("uid_t");
+      case Builtin::kGid:
+        return types_.Lookup("gid_t");
+      case Builtin::kTimestamp:
+      case Builtin::kVtimestamp:
+      case Builtin::kWalltimestamp:
+        return types_.Uint64();
+      case Builtin::kCpu:
+        return types_.Lookup("processorid_t");
+      case Builtin::kEpid:
+      case Builtin::kId:
+        return types_.Int(4, false);
+      case Builtin::kErrno:
+        return types_.Int32();
+      default:
+        return types_.Int64();  // arg0..arg9
+    }
+  }
+  if (auto it = info_.inlines.find(e.text); it != info_.inlines.end()) {
+    const ast::InlineDecl* inl = it->second;
+    return StorageType(ResolveTypeName(inl->type))->IsString() ? inl->value->type
+                                                               : ResolveTypeName(inl->type);
+  }
+  if (Variable* v = FindVar(info_.globals, e.text)) {
+    if (v->is_assoc) {
+      throw CompileError("D_IDENT_BADREF", e.line,
+                         v->name + " is an associative array and must be indexed");
+    }
+    e.binding = v->id;
+    return v->type;
+  }
+  throw CompileError("D_IDENT_UNDEF", e.line, "failed to resolve " + e.text +
+                                                  ": Unknown variable name");
+}
+
+const Type* Analyzer::CheckUnary(Expr& e) {
+  const Type* t = Check(*e.lhs);
+  const char* op = ast::UnaryOpSpelling(e.unary_op);
+  switch (e.unary_op) {
+    case UnaryOp::kNeg:
+    case UnaryOp::kPlus:
+    case UnaryOp::kBitNot:
+      if (!t->IsInteger()) {
+        throw CompileError("D_OP_INT", e.line,
+                           std::string("operator ") + op + " requires an operand of integral type");
+      }
+      return types_.Promote(t);
+    case UnaryOp::kLogicalNot:
+      if (!t->IsScalar() && !t->IsString()) RequireScalar(*e.lhs, op);
+      return types_.Int32();
+    case UnaryOp::kDeref:
+      if (!t->IsPointer() || t->target->IsVoid()) {
+        throw CompileError("D_DEREF_NONPTR", e.line,
+                           "operator * cannot be applied to a non-pointer type \"" +
+                               TypeSpelling(t) + "\"");
+      }
+      return t->target;
+    case UnaryOp::kAddressOf:
+      throw CompileError("D_ADDROF_VAR", e.line,
+                         "cannot take address of dynamic variable");
+    case UnaryOp::kPreInc:
+    case UnaryOp::kPreDec:
+    case UnaryOp::kPostInc:
+    case UnaryOp::kPostDec:
+      RequireLvalue(*e.lhs, op);
+      RequireScalar(*e.lhs, op);
+      return t;
+  }
+  return t;
+}
+
+const Type* Analyzer::CheckBinary(Expr& e) {
+  const Type* a = Check(*e.lhs);
+  const Type* b = Check(*e.rhs);
+  const char* op = ast::BinaryOpSpelling(e.binary_op);
+  switch (e.binary_op) {
+    case BinaryOp::kComma:
+      return b;
+    case BinaryOp::kLt:
+    case BinaryOp::kGt:
+    case BinaryOp::kLe:
+    case BinaryOp::kGe:
+    case BinaryOp::kEq:
+    case BinaryOp::kNe:
+      if (a->IsString() != b->IsString() || (!a->IsString() && (!a->IsScalar() || !b->IsScalar()))) {
+        throw CompileError("D_OP_INCOMPAT", e.line,
+                           std::string("operands have incompatible types: \"") + TypeSpelling(a) +
+                               "\" " + op + " \"" + TypeSpelling(b) + "\"");
+      }
+      return types_.Int32();
+    case BinaryOp::kLogicalAnd:
+    case BinaryOp::kLogicalOr:
+    case BinaryOp::kLogicalXor:
+      if (!a->IsScalar() && !a->IsString()) RequireScalar(*e.lhs, op);
+      if (!b->IsScalar() && !b->IsString()) RequireScalar(*e.rhs, op);
+      return types_.Int32();
+    case BinaryOp::kAdd:
+    case BinaryOp::kSub:
+      if (a->IsPointer() && b->IsInteger()) return a;
+      if (e.binary_op == BinaryOp::kAdd && b->IsPointer() && a->IsInteger()) return b;
+      if (e.binary_op == BinaryOp::kSub && a->IsPointer() && b->IsPointer())
+        return types_.Int64();
+      [[fallthrough]];
+    default:
+      if (!a->IsInteger() || !b->IsInteger()) {
+        throw CompileError("D_OP_INT", e.line,
+                           std::string("operator ") + op + " requires operands of integral type");
+      }
+      if (e.binary_op == BinaryOp::kShl || e.binary_op == BinaryOp::kShr)
+        return types_.Promote(a);
+      return types_.ArithmeticResult(a, b);
+  }
+}
+
+const Type* Analyzer::CheckAssign(Expr& e) {
+  const Type* rhs = Check(*e.rhs);
+  const char* op = e.compound ? "op=" : "=";
+  Expr& lhs = *e.lhs;
+  if (rhs->IsVoid()) {
+    throw CompileError("D_OP_VOID", e.line, "operator = requires an operand of non-void type");
+  }
+  auto define_or_check = [&](std::vector<Variable>& table, ast::VarScope scope) -> const Type* {
+    Variable* v = FindVar(table, lhs.text);
+    if (v == nullptr) {
+      if (e.compound) Check(lhs);  // reports the undefined name
+      v = &DefineVar(table, lhs.text, scope, rhs);
+    }
+    if (v->is_assoc) {
+      throw CompileError("D_IDENT_BADREF", lhs.line,
+                         v->name + " is an associative array and must be indexed");
+    }
+    if (v->type->IsString() != rhs->IsString() ||
+        (!v->type->IsString() && !(v->type->IsScalar() && rhs->IsScalar()))) {
+      throw CompileError("D_OP_INCOMPAT", e.line,
+                         std::string("operands have incompatible types: \"") +
+                             TypeSpelling(v->type) + "\" " + op + " \"" + TypeSpelling(rhs) +
+                             "\"");
+    }
+    lhs.binding = v->id;
+    lhs.type = v->type;
+    return v->type;
+  };
+  switch (lhs.kind) {
+    case ExprKind::kIdentifier:
+      if (LookupBuiltin(lhs.text) >= 0 || info_.inlines.count(lhs.text)) {
+        RequireLvalue(lhs, op);
+        throw CompileError("D_OP_LVAL", e.line,
+                           std::string("operator ") + op +
+                               " requires modifiable lvalue as an operand");
+      }
+      return define_or_check(info_.globals, ast::VarScope::kGlobal);
+    case ExprKind::kSelfVar:
+      return define_or_check(info_.thread_vars, ast::VarScope::kSelf);
+    case ExprKind::kThisVar:
+      return define_or_check(info_.clause_vars, ast::VarScope::kThis);
+    case ExprKind::kIndex:
+      return CheckIndex(lhs, rhs);
+    default:
+      RequireLvalue(lhs, op);
+      return Check(lhs);
+  }
+}
+
+const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned) {
+  if (e.lhs->kind != ExprKind::kIdentifier) {
+    throw CompileError("D_TYPE_ERR", e.line,
+                       "indexing of pointers and arrays needs kernel type information, which "
+                       "this version does not load yet");
+  }
+  std::vector<const Type*> keys;
+  for (auto& k : e.args) {
+    const Type* t = Check(*k);
+    if (t->IsVoid()) throw CompileError("D_KEY_TYPE", k->line, "invalid key type void");
+    keys.push_back(StorageType(t));
+  }
+  const std::string& name = e.lhs->text;
+  Variable* v = FindVar(info_.globals, name);
+  if (v == nullptr) {
+    if (assigned == nullptr) {
+      throw CompileError("D_IDENT_UNDEF", e.line,
+                         "failed to resolve " + name + ": Unknown variable name");
+    }
+    v = &DefineVar(info_.globals, name, ast::VarScope::kGlobal, assigned);
+    v->is_assoc = true;
+    v->key_types = keys;
+  }
+  if (!v->is_assoc) {
+    throw CompileError("D_IDX_TYPE", e.line, name + " is not an associative array");
+  }
+  if (v->key_types.size() != keys.size()) {
+    throw CompileError("D_ARR_BADREF", e.line,
+                       name + "[ ] key signature mismatch: " + std::to_string(keys.size()) +
+                           " keys passed, " + std::to_string(v->key_types.size()) + " expected");
+  }
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (keys[i]->IsString() != v->key_types[i]->IsString()) {
+      throw CompileError("D_ARR_BADREF", e.line,
+                         name + "[ ] key #" + std::to_string(i + 1) +
+                             " is incompatible with prototype");
+    }
+  }
+  if (assigned != nullptr && (assigned->IsString() != v->type->IsString())) {
+    throw CompileError("D_OP_INCOMPAT", e.line,
+                       "operands have incompatible types: \"" + TypeSpelling(v->type) +
+                           "\" = \"" + TypeSpelling(assigned) + "\"");
+  }
+  e.lhs->binding = v->id;
+  e.binding = v->id;
+  e.type = v->type;
+  return v->type;
+}
+
+const Type* Analyzer::CheckCall(Expr& e) {
+  const std::string& f = e.text;
+  size_t n = e.args.size();
+  for (const AggFuncSpec& a : kAggFuncs) {
+    if (f == a.name) {
+      throw CompileError("D_AGG_FUNC", e.line,
+                         f + "( ) may only be used as the value of an aggregation");
+    }
+  }
+  for (const ActionSpec& a : kActions) {
+    if (f != a.name) continue;
+    if (n < static_cast<size_t>(a.min_args) ||
+        (a.max_args >= 0 && n > static_cast<size_t>(a.max_args)))
+      ProtoLenError(e.line, f, n, a.min_args, a.max_args);
+    if (!in_statement_call_) {
+      throw CompileError("D_ACT_SPEC", e.line, f + "( ) may not be used in an expression");
+    }
+    in_statement_call_ = false;
+    AnalyzeActionCall(e);
+    return types_.Void();
+  }
+  auto check_args = [&](int min_args, int max_args) {
+    if (n < static_cast<size_t>(min_args) || n > static_cast<size_t>(max_args))
+      ProtoLenError(e.line, f, n, min_args, max_args);
+    for (auto& a : e.args) Check(*a);
+  };
+  auto require_int_arg = [&](size_t i, const char* proto) {
+    if (!e.args[i]->type->IsScalar()) {
+      throw CompileError("D_PROTO_ARG", e.args[i]->line,
+                         f + "( ) argument #" + std::to_string(i + 1) +
+                             " is incompatible with prototype:\n\tprototype: " + proto +
+                             "\n\t argument: " + TypeSpelling(e.args[i]->type));
+    }
+  };
+  if (f == "strlen") {
+    check_args(1, 1);
+    if (!e.args[0]->type->IsString()) {
+      throw CompileError("D_PROTO_ARG", e.args[0]->line,
+                         "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: "
+                         "string\n\t argument: " + TypeSpelling(e.args[0]->type));
+    }
+    return types_.Lookup("size_t");
+  }
+  if (f == "copyinstr") {
+    check_args(1, 2);
+    require_int_arg(0, "uintptr_t");
+    if (n == 2) require_int_arg(1, "size_t");
+    return types_.String();
+  }
+  if (f == "copyin") {
+    check_args(2, 2);
+    require_int_arg(0, "uintptr_t");
+    require_int_arg(1, "size_t");
+    return types_.Pointer(types_.Void(), AddrSpace::kScratch);
+  }
+  throw CompileError("D_IDENT_UNDEF", e.line, "failed to resolve " + f + ": Unknown function name");
+}
+
+void Analyzer::AnalyzeActionCall(Expr& e) {
+  const std::string& f = e.text;
+  for (auto& a : e.args) Check(*a);
+  auto is_agg = [&](size_t i) { return e.args[i]->kind == ExprKind::kAggregation; };
+  if (f == "trace") {
+    if (is_agg(0) || e.args[0]->type->IsVoid()) {
+      throw CompileError("D_TRACE_AGG", e.line, "trace( ) may not be applied to an aggregation");
+    }
+  } else if (f == "printf") {
+    if (e.args[0]->kind != ExprKind::kString) {
+      throw CompileError("D_PRINTF_ARG_FMT", e.line,
+                         "printf( ) argument #1 must be a string literal");
+    }
+    for (size_t i = 1; i < e.args.size(); ++i) {
+      if (is_agg(i)) {
+        throw CompileError("D_PRINTF_AGG", e.line,
+                           "printf( ) argument #" + std::to_string(i + 1) +
+                               " is an aggregation; use printa( )");
+      }
+    }
+  } else if (f == "printa") {
+    size_t first = 0;
+    if (e.args[0]->kind == ExprKind::kString) first = 1;
+    if (first == e.args.size()) {
+      throw CompileError("D_PRINTA_PROTO", e.line,
+                         "printa( ) prototype mismatch: aggregation expected");
+    }
+    for (size_t i = first; i < e.args.size(); ++i) {
+      if (!is_agg(i)) {
+        throw CompileError("D_PRINTA_AGGARG", e.line,
+                           "printa( ) argument #" + std::to_string(i + 1) +
+                               " must be an aggregation");
+      }
+    }
+  } else if (f == "exit") {
+    if (!e.args[0]->type->IsInteger()) {
+      throw CompileError("D_PROTO_ARG", e.line,
+                         "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t "
+                         "argument: " + TypeSpelling(e.args[0]->type));
+    }
+  } else if (f == "clear" || f == "trunc") {
+    if (!is_agg(0)) {
+      throw CompileError("D_" + std::string(f == "clear" ? "CLEAR" : "TRUNC") + "_AGGARG", e.line,
+                         f + "( ) argument #1 must be an aggregation");
+    }
+    if (f == "trunc" && e.args.size() == 2) ConstantValue(*e.args[1], "trunc( ) argument #2");
+  } else if (f == "setopt") {
+    for (auto& a : e.args) {
+      if (a->kind != ExprKind::kString) {
+        throw CompileError("D_SETOPT_ARG", e.line, "setopt( ) arguments must be string literals");
+      }
+    }
+  }
+}
+
+}  // namespace dt

@@ -1,0 +1,64 @@
+// Semantic analysis: resolves names, infers and checks types, matches
+// probe descriptions, and fills a ProgramInfo. Annotates every expression
+// with its type (Expr::type) and binding (Expr::binding: the Builtin, the
+// Variable id, or the Aggregation id, by expression kind).
+//
+// Variables are typed by their first assignment in program order, as in D:
+// using a name before anything defines it is D_IDENT_UNDEF.
+#pragma once
+
+#include "frontend/ast.h"
+#include "providers/probe_registry.h"
+#include "sema/program_info.h"
+#include "sema/types.h"
+
+namespace dt {
+
+struct AnalyzerOptions {
+  bool allow_zero_matches = false;  // -Z
+};
+
+class Analyzer {
+ public:
+  Analyzer(TypeTable& types, ProbeRegistry& probes, ProgramInfo& info, AnalyzerOptions options);
+
+  // Analyzes one parsed program (one -n or -s); several may share `info`.
+  // Returns the number of probes its clauses enable. Throws CompileError.
+  int Analyze(ast::Program& program, int source_index);
+
+  // For identifiers: the builtin named `name`, or -1.
+  static int LookupBuiltin(const std::string& name);
+
+ private:
+  void AnalyzeClause(ast::Clause& clause, int source_index, int& matched);
+  void AnalyzeDecl(const ast::VarDecl& decl);
+  void AnalyzeStmt(ast::Stmt& stmt);
+  void AnalyzeAggregate(ast::Stmt& stmt);
+  void AnalyzeActionCall(ast::Expr& call);
+
+  const Type* Check(ast::Expr& e);
+  const Type* CheckIdentifier(ast::Expr& e);
+  const Type* CheckUnary(ast::Expr& e);
+  const Type* CheckBinary(ast::Expr& e);
+  const Type* CheckAssign(ast::Expr& e);
+  const Type* CheckCall(ast::Expr& e);
+  const Type* CheckIndex(ast::Expr& e, const Type* assigned);
+  const Type* ResolveTypeName(const ast::TypeName& tn);
+
+  Variable* FindVar(std::vector<Variable>& table, const std::string& name);
+  Variable& DefineVar(std::vector<Variable>& table, const std::string& name, ast::VarScope scope,
+                      const Type* type);
+  const Type* StorageType(const Type* t);  // strings are stored at strsize
+  void RequireScalar(const ast::Expr& e, const char* op);
+  void RequireLvalue(const ast::Expr& e, const char* op);
+  int64_t ConstantValue(ast::Expr& e, const char* what);
+
+  TypeTable& types_;
+  ProbeRegistry& probes_;
+  ProgramInfo& info_;
+  AnalyzerOptions options_;
+  const ast::Clause* current_clause_ = nullptr;
+  bool in_statement_call_ = false;
+};
+
+}  // namespace dt

@@ -1,0 +1,68 @@
+// What semantic analysis learns about a program: its variables,
+// aggregations, clauses and the probes each clause enables. The code
+// generator lays out maps and records from these tables.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "frontend/ast.h"
+#include "providers/probe.h"
+#include "sema/types.h"
+
+namespace dt {
+
+enum class AggKind { kCount, kSum, kAvg, kMin, kMax, kStddev, kQuantize, kLquantize, kLlquantize };
+
+struct Variable {
+  std::string name;
+  ast::VarScope scope = ast::VarScope::kGlobal;
+  const Type* type = nullptr;
+  bool is_assoc = false;
+  std::vector<const Type*> key_types;  // assoc arrays
+  int id = 0;                          // index in its table
+};
+
+struct Aggregation {
+  std::string name;  // "" for @
+  AggKind kind = AggKind::kCount;
+  std::vector<const Type*> key_types;  // widest seen at any use
+  int64_t params[4] = {0, 0, 0, 0};    // lquantize base,limit,step / llquantize factor,low,high,nsteps
+  int line = 0;
+  int id = 0;
+};
+
+struct ClauseInfo {
+  const ast::Clause* clause = nullptr;
+  std::vector<const Probe*> probes;
+  int index = 0;
+  int source_index = 0;  // which -n/-s the clause came from
+  uint32_t epid_base = 0;
+};
+
+struct ProgramInfo {
+  std::vector<Variable> globals;       // scalars and global assoc arrays
+  std::vector<Variable> thread_vars;   // self->
+  std::vector<Variable> clause_vars;   // this->
+  std::vector<Aggregation> aggregations;
+  std::vector<ClauseInfo> clauses;
+  std::map<std::string, const ast::InlineDecl*> inlines;
+  std::vector<std::pair<std::string, std::string>> pragma_options;
+  bool uses_ppid = false;
+};
+
+// Built-in variables of D (pid, execname, arg0, ...).
+enum class Builtin {
+  kArg0, kArg1, kArg2, kArg3, kArg4, kArg5, kArg6, kArg7, kArg8, kArg9,
+  kPid, kPpid, kTid, kUid, kGid, kExecname, kProbeprov, kProbemod, kProbefunc, kProbename,
+  kTimestamp, kVtimestamp, kWalltimestamp, kCpu, kEpid, kId, kErrno,
+};
+
+// Size of the probe-name string variables (probefunc etc.).
+constexpr uint64_t kProbeStringSize = 64;
+// execname: the kernel's TASK_COMM_LEN.
+constexpr uint64_t kExecnameSize = 16;
+
+}  // namespace dt
