@@ -85,7 +85,10 @@ run_case() {
   local case_file=$1 name=$2 kind=${1##*.} base=${1%.*}
   local scratch problems=() status expected_status started elapsed
   local args rules timeout argv directive_error
+  # The case runs in $scratch/cwd; its captured streams live beside that
+  # directory, so files a case writes can never collide with them.
   scratch=$(mktemp -d "${TMPDIR:-/tmp}/e2e.XXXXXX")
+  mkdir "$scratch/cwd"
 
   if ! read_directives "$case_file" "$kind"; then
     problems+=("bad directive: $directive_error")
@@ -97,19 +100,19 @@ run_case() {
     if [[ $kind == d ]]; then
       local script_name
       script_name=$(basename "$case_file")
-      cp "$case_file" "$scratch/$script_name"
+      cp "$case_file" "$scratch/cwd/$script_name"
       args=${args//@SCRIPT@/$script_name}
       args=${args//@PROGS@/\$PROGS}
       args=${args//@DTRACE@/\$DTRACE}
       if ! eval "argv=($args)" 2>"$scratch/eval.err"; then
         problems+=("ARGS does not parse: $(cat "$scratch/eval.err")")
       else
-        (cd "$scratch" && exec timeout -k 5 "$timeout" "$DTRACE" "${argv[@]}") \
+        (cd "$scratch/cwd" && exec timeout -k 5 "$timeout" "$DTRACE" "${argv[@]}") \
           </dev/null >"$scratch/out" 2>"$scratch/err"
         status=$?
       fi
     else
-      (cd "$scratch" && CASE_DIR=$(dirname "$case_file") exec timeout -k 5 "$timeout" \
+      (cd "$scratch/cwd" && CASE_DIR=$(dirname "$case_file") exec timeout -k 5 "$timeout" \
         bash "$case_file") </dev/null >"$scratch/out" 2>"$scratch/err"
       status=$?
     fi
