@@ -74,7 +74,7 @@ ast::TypeName Parser::ParseTypeName() {
   ParsePointers(&type);
   while (Is("[")) {
     Advance();
-    type.array_dims.push_back(ParseConstant());
+    type.array_dims.push_back(ParseArrayDimension());
     Expect("]");
   }
   return type;
@@ -183,13 +183,13 @@ void Parser::ParseStructBody(ast::StructDecl* decl) {
         m.name = ExpectIdent();
         while (Is("[")) {
           Advance();
-          m.type.array_dims.push_back(ParseConstant());
+          m.type.array_dims.push_back(ParseArrayDimension());
           Expect("]");
         }
       }
       if (Is(":")) {
         Advance();
-        m.bit_width = static_cast<int>(ParseConstant());
+        m.bit_width = ParseBitWidth(m.name.empty());
       }
       decl->members.push_back(std::move(m));
       if (!Is(",")) break;
@@ -264,7 +264,7 @@ void Parser::ParseDeclaration() {
           keys.push_back(ParseTypeName());
         }
       } else {
-        type.array_dims.push_back(ParseConstant());
+        type.array_dims.push_back(ParseArrayDimension());
       }
       Expect("]");
     }
@@ -303,7 +303,7 @@ void Parser::ParseInline() {
   decl.name = ExpectIdent();
   while (Is("[")) {
     Advance();
-    decl.type.array_dims.push_back(ParseConstant());
+    decl.type.array_dims.push_back(ParseArrayDimension());
     Expect("]");
   }
   Expect("=");

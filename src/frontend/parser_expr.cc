@@ -330,67 +330,100 @@ ExprPtr Parser::ParsePrimary() {
 }
 
 // Folds the integer constant expressions declarations need (array sizes,
-// bit-field widths): literals combined with arithmetic operators.
-uint64_t Parser::ParseConstant() {
+// bit-field widths): literals combined with arithmetic operators. Returns
+// false when the expression is not such a constant.
+static bool Fold(const Expr& x, int64_t* out) {
+  int64_t a = 0, b = 0;
+  switch (x.kind) {
+    case ExprKind::kInteger:
+      *out = static_cast<int64_t>(x.int_value);
+      return true;
+    case ExprKind::kUnary:
+      if (!Fold(*x.lhs, &a)) return false;
+      switch (x.unary_op) {
+        case UnaryOp::kNeg:
+          *out = -a;
+          return true;
+        case UnaryOp::kPlus:
+          *out = a;
+          return true;
+        case UnaryOp::kBitNot:
+          *out = ~a;
+          return true;
+        case UnaryOp::kLogicalNot:
+          *out = !a;
+          return true;
+        default:
+          return false;
+      }
+    case ExprKind::kBinary:
+      if (!Fold(*x.lhs, &a) || !Fold(*x.rhs, &b)) return false;
+      switch (x.binary_op) {
+        case BinaryOp::kAdd:
+          *out = a + b;
+          return true;
+        case BinaryOp::kSub:
+          *out = a - b;
+          return true;
+        case BinaryOp::kMul:
+          *out = a * b;
+          return true;
+        case BinaryOp::kDiv:
+          if (b == 0) return false;
+          *out = a / b;
+          return true;
+        case BinaryOp::kMod:
+          if (b == 0) return false;
+          *out = a % b;
+          return true;
+        case BinaryOp::kShl:
+          *out = a << (b & 63);
+          return true;
+        case BinaryOp::kShr:
+          *out = a >> (b & 63);
+          return true;
+        case BinaryOp::kBitAnd:
+          *out = a & b;
+          return true;
+        case BinaryOp::kBitOr:
+          *out = a | b;
+          return true;
+        case BinaryOp::kBitXor:
+          *out = a ^ b;
+          return true;
+        default:
+          return false;
+      }
+    default:
+      return false;
+  }
+}
+
+uint64_t Parser::ParseArrayDimension() {
   int line = cur().line;
   ExprPtr e = ParseConditional();
-  struct Folder {
-    int line;
-    uint64_t Fold(const Expr& x) {
-      switch (x.kind) {
-        case ExprKind::kInteger:
-          return x.int_value;
-        case ExprKind::kUnary:
-          switch (x.unary_op) {
-            case UnaryOp::kNeg:
-              return -Fold(*x.lhs);
-            case UnaryOp::kPlus:
-              return Fold(*x.lhs);
-            case UnaryOp::kBitNot:
-              return ~Fold(*x.lhs);
-            case UnaryOp::kLogicalNot:
-              return !Fold(*x.lhs);
-            default:
-              break;
-          }
-          break;
-        case ExprKind::kBinary: {
-          uint64_t a = Fold(*x.lhs), b = Fold(*x.rhs);
-          switch (x.binary_op) {
-            case BinaryOp::kAdd:
-              return a + b;
-            case BinaryOp::kSub:
-              return a - b;
-            case BinaryOp::kMul:
-              return a * b;
-            case BinaryOp::kDiv:
-            case BinaryOp::kMod:
-              if (b == 0)
-                throw CompileError("D_DIV_ZERO", line, "expression contains division by zero");
-              return x.binary_op == BinaryOp::kDiv ? a / b : a % b;
-            case BinaryOp::kShl:
-              return a << (b & 63);
-            case BinaryOp::kShr:
-              return a >> (b & 63);
-            case BinaryOp::kBitAnd:
-              return a & b;
-            case BinaryOp::kBitOr:
-              return a | b;
-            case BinaryOp::kBitXor:
-              return a ^ b;
-            default:
-              break;
-          }
-          break;
-        }
-        default:
-          break;
-      }
-      throw CompileError("D_DECL_ARRSUB", line,
-                         "positive integral constant expression expected as array size");
-    }
-  };
-  return Folder{line}.Fold(*e);
+  int64_t v = 0;
+  if (!Fold(*e, &v) || v <= 0) {
+    throw CompileError("D_DECL_ARRSUB", line,
+                       "positive integral constant expression or tuple signature expected as "
+                       "array declaration subscript");
+  }
+  if (static_cast<uint64_t>(v) > UINT32_MAX) {
+    throw CompileError("D_DECL_ARRBIG", line, "array dimension too big");
+  }
+  return static_cast<uint64_t>(v);
+}
+
+int Parser::ParseBitWidth(bool unnamed) {
+  int line = cur().line;
+  ExprPtr e = ParseConditional();
+  int64_t v = 0;
+  bool ok = Fold(*e, &v) && (v > 0 || (v == 0 && unnamed)) && v <= 64;
+  if (!ok) {
+    throw CompileError("D_DECL_BFCONST", line,
+                       "positive integral constant expression expected as bit-field size");
+  }
+  return static_cast<int>(v);
 }
 
 }  // namespace dt

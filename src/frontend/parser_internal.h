@@ -56,7 +56,8 @@ class Parser {
   ExprPtr ParsePrimary();
   std::vector<ExprPtr> ParseArguments(const char* close);
   ExprPtr NewExpr(ast::ExprKind kind, int line);
-  uint64_t ParseConstant();  // an integer constant expression (array sizes, bit widths)
+  uint64_t ParseArrayDimension();  // D_DECL_ARRSUB unless a positive integer constant
+  int ParseBitWidth(bool unnamed);
 
   // parser_decl.cc
   bool IsTypeName(const std::string& name) const;

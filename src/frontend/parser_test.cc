@@ -352,3 +352,24 @@ TEST(ParserDecl, ProviderIsIgnored) {
 
 }  // namespace
 }  // namespace dt
+
+namespace dt {
+namespace {
+
+TEST(ParserDecl, ArrayAndBitFieldSizesMustBePositiveConstants) {
+  EXPECT_EQ(Parse("int a[2 * 3 + 1];"), "(var global <int [7]> a)");
+  Failure f = Error("int a[x];");
+  EXPECT_EQ(f.tag, "D_DECL_ARRSUB");
+  EXPECT_EQ(f.message,
+            "positive integral constant expression or tuple signature expected as array "
+            "declaration subscript");
+  EXPECT_EQ(Error("int a[0];").tag, "D_DECL_ARRSUB");
+  EXPECT_EQ(Error("int a[0x100000000];").tag, "D_DECL_ARRBIG");
+  f = Error("struct s { int a : 0; };");
+  EXPECT_EQ(f.tag, "D_DECL_BFCONST");
+  EXPECT_EQ(f.message, "positive integral constant expression expected as bit-field size");
+  EXPECT_EQ(Parse("struct s { int a : 1, : 0; };"), "(struct s (<int> a :1) (<int>  :0))");
+}
+
+}  // namespace
+}  // namespace dt
