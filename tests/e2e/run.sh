@@ -228,6 +228,9 @@ main() {
   [[ $# == 2 || $# == 3 ]] || usage
   DTRACE=$(realpath -e "$1" 2>/dev/null) || { echo "run.sh: no dtrace binary at '$1'" >&2; exit 1; }
   PROGS=$(realpath -e "$2" 2>/dev/null) || { echo "run.sh: no progs directory at '$2'" >&2; exit 1; }
+  if [[ ! -d $cases_dir && $cases_dir == "$e2e_dir/cases" ]]; then
+    mkdir -p "$cases_dir"  # git keeps no empty directory: none written yet
+  fi
   cases_dir=$(realpath -e "$cases_dir") || exit 2
   export DTRACE PROGS
   ((EUID == 0)) || echo "run.sh: warning: not root; tracing will be refused" >&2
