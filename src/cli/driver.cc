@@ -77,6 +77,7 @@ struct RunSettings {
   bool quiet = false;
   bool errtags = false;
   bool default_args = false;
+  bool arg_ref = false;
   uint64_t strsize = 256;
   uint64_t bufsize = 4 << 20;
   AggSortOptions sort;
@@ -86,6 +87,7 @@ void ApplyOption(RunSettings& s, const std::string& name, const std::string& val
   if (name == "quiet") s.quiet = IsTrue(value);
   else if (name == "errtags") s.errtags = IsTrue(value);
   else if (name == "defaultargs") s.default_args = IsTrue(value);
+  else if (name == "argref") s.arg_ref = IsTrue(value);
   else if (name == "strsize") s.strsize = std::max<uint64_t>(8, (ParseSize(value) + 7) & ~7ull);
   else if (name == "bufsize") s.bufsize = ParseSize(value);
   else if (name == "aggsortkey") s.sort.sort_key = IsTrue(value);
@@ -96,7 +98,7 @@ void ApplyOption(RunSettings& s, const std::string& name, const std::string& val
 
 bool KnownOption(const std::string& name) {
   static const char* kKnown[] = {
-      "quiet", "errtags", "defaultargs", "strsize", "bufsize", "aggsortkey", "aggsortrev",
+      "quiet", "errtags", "defaultargs", "argref", "strsize", "bufsize", "aggsortkey", "aggsortrev",
       "aggsortpos", "aggsortkeypos", "switchrate", "aggrate", "dynvarsize", "aggsize",
       "flowindent", "destructive", "zdefs", "stackframes", "ustackframes", "bufpolicy",
       "bufresize", "cleanrate", "cpu", "nspec", "specsize", "statusrate", "rawbytes",
@@ -107,17 +109,27 @@ bool KnownOption(const std::string& name) {
   return false;
 }
 
-// Fork the -c command stopped on a pipe until tracing is on.
+// Fork the -c command stopped on a pipe until tracing is on. The command
+// is split on white space and exec'd directly, as dtrace(1) does: a shell
+// in between would make syscalls of its own that the trace would see.
 int StartCommand(const std::string& command, int* start_fd) {
+  std::vector<std::string> words;
+  std::istringstream in(command);
+  for (std::string w; in >> w;) words.push_back(w);
+  if (words.empty()) throw RuntimeError("failed to execute : empty command");
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) throw RuntimeError("failed to create pipe");
   pid_t pid = fork();
   if (pid < 0) throw RuntimeError(std::string("failed to fork: ") + strerror(errno));
   if (pid == 0) {
     close(fds[1]);
+    std::vector<char*> argv;
+    for (std::string& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
     char c;
     if (read(fds[0], &c, 1) != 1) _exit(127);
-    execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), static_cast<char*>(nullptr));
+    execvp(argv[0], argv.data());
+    fprintf(stderr, "dtrace: failed to execute %s: %s\n", argv[0], strerror(errno));
     _exit(127);
   }
   close(fds[0]);
@@ -252,6 +264,8 @@ int RunDtrace(int argc, char** argv) {
                                                                            : std::string(argv[0]));
       for (const std::string& a : opts.script_args) macros.args.push_back(a);
       macros.default_args = settings.default_args;
+      macros.arg_ref = settings.arg_ref;
+      macros.source_is_file = c.source.kind == ProgramSource::Kind::kScript;
       c.ast = ParseProgram(c.text, macros);
       for (const ast::TopLevel& item : c.ast.items)
         if (auto* p = std::get_if<ast::PragmaOption>(&item)) {
