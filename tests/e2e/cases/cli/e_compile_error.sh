@@ -1,0 +1,2 @@
+# -e still reports compile errors.
+"$DTRACE" -e -n 'BEGIN { x = ; }'

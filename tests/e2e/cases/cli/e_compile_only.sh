@@ -1,0 +1,1 @@
+"$DTRACE" -e -n 'BEGIN { printf("should not run\n"); exit(0); }'

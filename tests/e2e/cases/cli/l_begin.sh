@@ -1,0 +1,1 @@
+"$DTRACE" -l -n BEGIN

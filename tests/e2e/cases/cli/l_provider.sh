@@ -1,0 +1,1 @@
+"$DTRACE" -l -P dtrace

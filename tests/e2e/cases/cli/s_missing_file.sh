@@ -1,0 +1,1 @@
+"$DTRACE" -s no-such-script.d

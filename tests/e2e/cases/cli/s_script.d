@@ -1,0 +1,10 @@
+/* NORMALIZE: cpu-id */
+BEGIN
+{
+	trace("start");
+}
+
+BEGIN
+{
+	exit(0);
+}

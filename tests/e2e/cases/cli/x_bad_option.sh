@@ -1,0 +1,1 @@
+"$DTRACE" -x nosuchoption=1 -n 'BEGIN { exit(0); }'

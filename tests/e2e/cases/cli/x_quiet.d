@@ -1,0 +1,1 @@
+/* ARGS: -x quiet -n "BEGIN { trace(5); exit(0); }" */

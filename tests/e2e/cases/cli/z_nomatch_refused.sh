@@ -1,0 +1,1 @@
+"$DTRACE" -n 'nosuchprovider:::x { trace(1); }' -n 'BEGIN { exit(0); }'
