@@ -282,7 +282,7 @@ int RunDtrace(int argc, char** argv) {
 
     CodegenOptions cg;
     cg.strsize = settings.strsize;
-    cg.bufsize = 1u << 22;
+    cg.bufsize = 4096;  // the ring must be a power of two, at least a page
     while (cg.bufsize < settings.bufsize && cg.bufsize < (1u << 30)) cg.bufsize <<= 1;
     cg.wall_offset_ns = runtime::WalltimeOffsetNs();
     for (const auto& p : registry.probes())

@@ -271,6 +271,22 @@ void TracingSession::OnRecord(const uint8_t* data, size_t size) {
   Write(RecordEnd(options_.quiet));
 }
 
+void TracingSession::ReportDrops() {
+  if (program_.drops_map < 0) return;
+  std::vector<uint64_t> now(kMaxDropCpus, 0);
+  uint32_t zero = 0;
+  if (!maps_.at(program_.drops_map).Lookup(&zero, now.data())) return;
+  drops_seen_.resize(kMaxDropCpus, 0);
+  for (uint32_t cpu = 0; cpu < kMaxDropCpus; ++cpu) {
+    if (now[cpu] == drops_seen_[cpu]) continue;
+    fflush(out_);
+    fprintf(stderr, "dtrace: %llu drop%s on CPU %u\n",
+            static_cast<unsigned long long>(now[cpu] - drops_seen_[cpu]),
+            now[cpu] - drops_seen_[cpu] == 1 ? "" : "s", cpu);
+    drops_seen_[cpu] = now[cpu];
+  }
+}
+
 bool TracingSession::TargetGone() {
   if (options_.child_pid > 0 && !child_reaped_) {
     int status = 0;
@@ -307,6 +323,7 @@ int TracingSession::Run() {
   while (!exit_requested_ && !g_interrupted) {
     ring_->reader.Poll(options_.switchrate_ms);
     Drain();
+    ReportDrops();
     fflush(out_);
     if (TargetGone()) {
       pid_exited = options_.child_pid > 0 ? options_.child_pid : options_.target_pid;
@@ -315,6 +332,7 @@ int TracingSession::Run() {
   }
   attachments_.clear();
   Drain();
+  ReportDrops();
   if (pid_exited > 0 && !options_.quiet) {
     fflush(out_);
     fprintf(stderr, "dtrace: pid %d has exited\n", pid_exited);

@@ -56,6 +56,7 @@ class TracingSession {
   void RunOnce(int program_index);
   void Drain();
   bool TargetGone();
+  void ReportDrops();
   void Write(const std::string& s);
 
   CompiledProgram program_;
@@ -72,6 +73,7 @@ class TracingSession {
   bool exit_requested_ = false;
   int exit_status_ = 0;
   bool child_reaped_ = false;
+  std::vector<uint64_t> drops_seen_;
 };
 
 }  // namespace dt

@@ -151,6 +151,17 @@ void FunctionGen::CommitRecord() {
   b_.MovImm(R3, static_cast<int32_t>(record_size_));
   b_.MovImm(R4, 0);
   b_.Call(BPF_FUNC_ringbuf_output);
+  // A full buffer loses the record: count it for this CPU, as DTrace does.
+  Label sent = b_.NewLabel();
+  b_.JumpIfImm(BPF_JEQ, R0, 0, sent);
+  b_.Call(BPF_FUNC_get_smp_processor_id);
+  b_.AluImm(BPF_AND, R0, kMaxDropCpus - 1);
+  b_.AluImm(BPF_LSH, R0, 3);
+  b_.LoadMapValueAddr(R1, shared_.drops, 0);
+  b_.Alu(BPF_ADD, R1, R0);
+  b_.MovImm(R2, 1);
+  b_.AtomicAdd(8, R1, 0, R2);
+  b_.Bind(sent);
 }
 
 void FunctionGen::GenClause(const ClauseProbes& cp) {

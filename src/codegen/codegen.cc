@@ -56,6 +56,8 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
 
   shared.ring = maps.Add({"dtrace_ring", BPF_MAP_TYPE_RINGBUF, 0, 0, options.bufsize, 0, {}});
   out.ring_map = shared.ring;
+  shared.drops = maps.Add({"dtrace_drops", BPF_MAP_TYPE_ARRAY, 4, kMaxDropCpus * 8, 1, 0, {}});
+  out.drops_map = shared.drops;
   shared.scratch = maps.Add({"dtrace_scratch", BPF_MAP_TYPE_PERCPU_ARRAY, 4, 8, 1, 0, {}});
   maps.set_rodata_map(maps.Add({"dtrace_rodata", BPF_MAP_TYPE_ARRAY, 4, 8, 1, 0, {}}));
 

@@ -26,6 +26,7 @@ struct RecordHeader {
 };
 
 constexpr uint32_t kErrorRecord = 0xffffffffu;
+constexpr uint32_t kMaxDropCpus = 1024;
 
 enum class FaultKind : uint32_t { kBadAddr = 1, kDivZero = 2 };
 
@@ -96,6 +97,7 @@ struct CompiledProgram {
   std::vector<RecordDesc> records;
   std::vector<AggregationDef> aggregations;
   int ring_map = -1;
+  int drops_map = -1;  // array: one u64 per CPU (kMaxDropCpus) of records lost
   int begin_program = -1, end_program = -1, error_program = -1;
   // epid -> (probe id, clause index), for error messages.
   std::vector<std::pair<uint32_t, int>> epids;

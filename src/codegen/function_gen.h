@@ -28,6 +28,7 @@ namespace dt {
 // Maps shared by all programs of one compiled D program.
 struct SharedMaps {
   int ring = -1;
+  int drops = -1;
   int scratch = -1;
   int globals = -1;                   // one array element holding every scalar global
   std::vector<uint32_t> global_offsets;
