@@ -1,0 +1,6 @@
+/* ARGS: -q -s @SCRIPT@ */
+BEGIN
+{
+	trace($1);
+	exit(0);
+}

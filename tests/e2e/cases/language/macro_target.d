@@ -1,0 +1,6 @@
+/* ARGS: -q -s @SCRIPT@ -c "@PROGS@/syscalls getppid" */
+syscall::getppid:return
+/pid == $target/
+{
+	@[$target == pid, $target != $pid] = count();
+}

@@ -1,0 +1,7 @@
+#pragma D option quiet
+
+BEGIN
+{
+	trace("no header");
+	exit(0);
+}
