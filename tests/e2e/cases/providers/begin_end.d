@@ -1,0 +1,15 @@
+/* NORMALIZE: cpu-id */
+BEGIN
+{
+	trace("begin");
+}
+
+BEGIN
+{
+	exit(0);
+}
+
+END
+{
+	trace("end");
+}
