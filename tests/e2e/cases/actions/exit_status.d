@@ -1,0 +1,6 @@
+/* ARGS: -q -s @SCRIPT@ */
+BEGIN
+{
+	printf("exiting\n");
+	exit(3);
+}
