@@ -1,0 +1,13 @@
+# SIGINT ends the run: END fires and the aggregations print; exit status 0.
+"$DTRACE" -q -n 'BEGIN { printf("ready\n"); }
+    syscall::getppid:entry /execname == "syscalls"/ { @calls["getppid"] = count(); }
+    END { printf("end\n"); }' >out &
+dtrace_pid=$!
+until grep -q ready out 2>/dev/null; do sleep 0.1; done
+"$PROGS/syscalls" getppid
+sleep 0.2
+kill -INT "$dtrace_pid"
+wait "$dtrace_pid"
+status=$?
+cat out
+exit "$status"
