@@ -29,8 +29,8 @@ void OnSignal(int) { g_interrupted = 1; }
 
 struct Compiled {
   ProgramSource source;
-  std::string text;      // program text
-  std::string label;     // "description 'X'" or "script 'x.d'"
+  std::string text;   // program text
+  std::string label;  // "description 'X'" or "script 'x.d'"
   ast::Program ast;
   int matched = 0;
 };
@@ -65,10 +65,17 @@ uint64_t ParseSize(const std::string& v) {
   char* end = nullptr;
   uint64_t n = strtoull(v.c_str(), &end, 0);
   switch (end && *end ? tolower(*end) : 0) {
-    case 'k': n <<= 10; break;
-    case 'm': n <<= 20; break;
-    case 'g': n <<= 30; break;
-    default: break;
+    case 'k':
+      n <<= 10;
+      break;
+    case 'm':
+      n <<= 20;
+      break;
+    case 'g':
+      n <<= 30;
+      break;
+    default:
+      break;
   }
   return n;
 }
@@ -84,26 +91,37 @@ struct RunSettings {
 };
 
 void ApplyOption(RunSettings& s, const std::string& name, const std::string& value) {
-  if (name == "quiet") s.quiet = IsTrue(value);
-  else if (name == "errtags") s.errtags = IsTrue(value);
-  else if (name == "defaultargs") s.default_args = IsTrue(value);
-  else if (name == "argref") s.arg_ref = IsTrue(value);
-  else if (name == "strsize") s.strsize = std::max<uint64_t>(8, (ParseSize(value) + 7) & ~7ull);
-  else if (name == "bufsize") s.bufsize = ParseSize(value);
-  else if (name == "aggsortkey") s.sort.sort_key = IsTrue(value);
-  else if (name == "aggsortrev") s.sort.sort_rev = IsTrue(value);
-  else if (name == "aggsortpos") s.sort.sort_pos = std::atoi(value.c_str());
-  else if (name == "aggsortkeypos") s.sort.sort_key_pos = std::atoi(value.c_str());
+  if (name == "quiet")
+    s.quiet = IsTrue(value);
+  else if (name == "errtags")
+    s.errtags = IsTrue(value);
+  else if (name == "defaultargs")
+    s.default_args = IsTrue(value);
+  else if (name == "argref")
+    s.arg_ref = IsTrue(value);
+  else if (name == "strsize")
+    s.strsize = std::max<uint64_t>(8, (ParseSize(value) + 7) & ~7ull);
+  else if (name == "bufsize")
+    s.bufsize = ParseSize(value);
+  else if (name == "aggsortkey")
+    s.sort.sort_key = IsTrue(value);
+  else if (name == "aggsortrev")
+    s.sort.sort_rev = IsTrue(value);
+  else if (name == "aggsortpos")
+    s.sort.sort_pos = std::atoi(value.c_str());
+  else if (name == "aggsortkeypos")
+    s.sort.sort_key_pos = std::atoi(value.c_str());
 }
 
 bool KnownOption(const std::string& name) {
   static const char* kKnown[] = {
-      "quiet", "errtags", "defaultargs", "argref", "strsize", "bufsize", "aggsortkey", "aggsortrev",
-      "aggsortpos", "aggsortkeypos", "switchrate", "aggrate", "dynvarsize", "aggsize",
-      "flowindent", "destructive", "zdefs", "stackframes", "ustackframes", "bufpolicy",
-      "bufresize", "cleanrate", "cpu", "nspec", "specsize", "statusrate", "rawbytes",
-      "aggpercpu", "aggzoom", "stdc", "cpp", "linktype", "nolibs", "verbose", "version",
-      "amin", "grabanon", "jstackframes", "jstackstrsize", "lockstats", "evaltime", "temporal"};
+      "quiet",        "errtags",      "defaultargs",   "argref",        "strsize",    "bufsize",
+      "aggsortkey",   "aggsortrev",   "aggsortpos",    "aggsortkeypos", "switchrate", "aggrate",
+      "dynvarsize",   "aggsize",      "flowindent",    "destructive",   "zdefs",      "stackframes",
+      "ustackframes", "bufpolicy",    "bufresize",     "cleanrate",     "cpu",        "nspec",
+      "specsize",     "statusrate",   "rawbytes",      "aggpercpu",     "aggzoom",    "stdc",
+      "cpp",          "linktype",     "nolibs",        "verbose",       "version",    "amin",
+      "grabanon",     "jstackframes", "jstackstrsize", "lockstats",     "evaltime",   "temporal"};
   for (const char* k : kKnown)
     if (name == k) return true;
   return false;
@@ -138,7 +156,12 @@ int StartCommand(const std::string& command, int* start_fd) {
 }
 
 void ListProbes(ProbeRegistry& registry, const Options& opts, FILE* out) {
-  fprintf(out, "%5s %10s %20s %32s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+  bool header_printed = false;
+  auto header = [&] {
+    if (header_printed) return;
+    header_printed = true;
+    fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+  };
   std::vector<const Probe*> shown;
   if (opts.sources.empty()) {
     for (const auto& p : registry.probes()) shown.push_back(p.get());
@@ -147,14 +170,19 @@ void ListProbes(ProbeRegistry& registry, const Options& opts, FILE* out) {
       std::string text = ProgramTextFor(s);
       std::string desc = text.substr(0, text.find_first_of("/{"));
       while (!desc.empty() && isspace(static_cast<unsigned char>(desc.back()))) desc.pop_back();
-      for (const Probe* p : registry.Match(desc))
+      std::vector<const Probe*> found = registry.Match(desc);
+      if (found.empty()) {
+        throw RuntimeError("failed to match " + desc + ": No probe matches description");
+      }
+      for (const Probe* p : found)
         if (std::find(shown.begin(), shown.end(), p) == shown.end()) shown.push_back(p);
     }
     std::sort(shown.begin(), shown.end(),
               [](const Probe* a, const Probe* b) { return a->id < b->id; });
   }
+  header();
   for (const Probe* p : shown) {
-    fprintf(out, "%5u %10s %20s %32s %s\n", p->id, p->provider.c_str(), p->module.c_str(),
+    fprintf(out, "%5u %10s %17s %33s %s\n", p->id, p->provider.c_str(), p->module.c_str(),
             p->function.c_str(), p->name.c_str());
   }
 }
@@ -184,7 +212,7 @@ int RunDtrace(int argc, char** argv) {
   for (const auto& [name, value] : opts.xopts) {
     if (!KnownOption(name)) {
       fprintf(stderr, "dtrace: failed to set -x %s: Invalid option name\n", name.c_str());
-      return 2;
+      return 1;
     }
     ApplyOption(settings, name, value);
   }
@@ -261,7 +289,7 @@ int RunDtrace(int argc, char** argv) {
       failing = &c;
       macros.args.clear();
       macros.args.push_back(c.source.kind == ProgramSource::Kind::kScript ? c.source.text
-                                                                           : std::string(argv[0]));
+                                                                          : std::string(argv[0]));
       for (const std::string& a : opts.script_args) macros.args.push_back(a);
       macros.default_args = settings.default_args;
       macros.arg_ref = settings.arg_ref;
@@ -303,8 +331,7 @@ int RunDtrace(int argc, char** argv) {
 
     if (opts.show_bpf) {
       for (const ProgramDef& p : compiled.programs) {
-        fprintf(stderr, "BPF program for %s (%zu instructions):\n", p.name.c_str(),
-                p.insns.size());
+        fprintf(stderr, "BPF program for %s (%zu instructions):\n", p.name.c_str(), p.insns.size());
         fputs(DisassembleBpf(p.insns, [&](int m) { return compiled.maps.at(m).name; }).c_str(),
               stderr);
       }

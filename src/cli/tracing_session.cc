@@ -30,8 +30,10 @@ namespace {
 // DTrace's fault names for the ERROR probe's arg4 and the error message.
 const char* FaultText(uint32_t fault) {
   switch (static_cast<FaultKind>(fault)) {
-    case FaultKind::kBadAddr: return "invalid address";
-    case FaultKind::kDivZero: return "divide-by-zero";
+    case FaultKind::kBadAddr:
+      return "invalid address";
+    case FaultKind::kDivZero:
+      return "divide-by-zero";
   }
   return "unknown fault";
 }
@@ -52,14 +54,12 @@ TracingSession::~TracingSession() {
   }
 }
 
-void TracingSession::Write(const std::string& s) {
-  fwrite(s.data(), 1, s.size(), out_);
-}
+void TracingSession::Write(const std::string& s) { fwrite(s.data(), 1, s.size(), out_); }
 
 void TracingSession::CreateMaps() {
   for (const MapDef& def : program_.maps) {
-    runtime::MapSpec spec{def.name, def.type, def.key_size, def.value_size, def.max_entries,
-                          def.flags};
+    runtime::MapSpec spec{def.name,       def.type,        def.key_size,
+                          def.value_size, def.max_entries, def.flags};
     maps_.push_back(runtime::CreateMap(spec));
     if (!def.initial_value.empty()) {
       uint32_t zero = 0;
@@ -122,15 +122,15 @@ void TracingSession::RunErrorProbe(const ErrorRecord& err) {
   if (program_.error_program >= 0) {
     // ERROR's arguments, as DTrace passes them: arg1 EPID, arg2 action,
     // arg3 offset, arg4 fault, arg5 address.
-    runtime::RunProgramOnce(programs_[program_.error_program].fd(),
-                            {0, epid, err.action, err.offset, err.fault, err.addr, 0, 0, 0, 0,
-                             0, 0});
+    runtime::RunProgramOnce(
+        programs_[program_.error_program].fd(),
+        {0, epid, err.action, err.offset, err.fault, err.addr, 0, 0, 0, 0, 0, 0});
     ring_->reader.Drain();
   }
   fflush(out_);
   const Probe* p = probes_.ById(err.header.probe_id);
-  std::string where = err.action == 0 ? std::string("predicate")
-                                      : "action #" + std::to_string(err.action);
+  std::string where =
+      err.action == 0 ? std::string("predicate") : "action #" + std::to_string(err.action);
   std::string what = FaultText(err.fault);
   if (static_cast<FaultKind>(err.fault) == FaultKind::kBadAddr) {
     char buf[32];
@@ -138,8 +138,8 @@ void TracingSession::RunErrorProbe(const ErrorRecord& err) {
     what += buf;
   }
   fprintf(stderr, "dtrace: error on enabled probe ID %u (ID %u: %s): %s in %s at DIF offset %u\n",
-          epid, err.header.probe_id, p ? p->FullName().c_str() : "?", what.c_str(),
-          where.c_str(), err.offset);
+          epid, err.header.probe_id, p ? p->FullName().c_str() : "?", what.c_str(), where.c_str(),
+          err.offset);
 }
 
 std::vector<AggSnapshot> TracingSession::Snapshot(const std::vector<int>& ids) {
@@ -254,7 +254,6 @@ void TracingSession::OnRecord(const uint8_t* data, size_t size) {
     }
     return;
   }
-  if (exit_requested_) return;  // DTrace stops consuming after exit()
   if (h.desc_id >= program_.records.size()) return;
   const RecordDesc& desc = program_.records[h.desc_id];
   if (size < desc.size) return;
@@ -264,8 +263,8 @@ void TracingSession::OnRecord(const uint8_t* data, size_t size) {
       header_printed_ = true;
     }
     const Probe* p = probes_.ById(h.probe_id);
-    Write(RecordPrefix(static_cast<int>(h.cpu), h.probe_id, p ? p->function : "",
-                       p ? p->name : ""));
+    Write(
+        RecordPrefix(static_cast<int>(h.cpu), h.probe_id, p ? p->function : "", p ? p->name : ""));
   }
   PrintRecordActions(desc, data);
   Write(RecordEnd(options_.quiet));
@@ -303,8 +302,7 @@ int TracingSession::Run() {
   CreateMaps();
   LoadPrograms();
   ring_ = std::make_unique<RingReaderHolder>(
-      maps_.at(program_.ring_map).fd(),
-      [this](const uint8_t* d, size_t n) { OnRecord(d, n); });
+      maps_.at(program_.ring_map).fd(), [this](const uint8_t* d, size_t n) { OnRecord(d, n); });
 
   // BEGIN fires before any other probe can.
   RunOnce(program_.begin_program);

@@ -233,13 +233,20 @@ void FunctionGen::GenStmt(const Stmt& s) {
 
 void FunctionGen::GenActionCall(const Expr& call) {
   const std::string& f = call.text;
-  if (f == "trace") GenTrace(call);
-  else if (f == "printf") GenPrintf(call);
-  else if (f == "printa") GenPrinta(call);
-  else if (f == "exit") GenExit(call);
-  else if (f == "clear") GenAggControl(call, ActionKind::kClear);
-  else if (f == "trunc") GenAggControl(call, ActionKind::kTrunc);
-  else if (f == "setopt") GenSetopt(call);
+  if (f == "trace")
+    GenTrace(call);
+  else if (f == "printf")
+    GenPrintf(call);
+  else if (f == "printa")
+    GenPrinta(call);
+  else if (f == "exit")
+    GenExit(call);
+  else if (f == "clear")
+    GenAggControl(call, ActionKind::kClear);
+  else if (f == "trunc")
+    GenAggControl(call, ActionKind::kTrunc);
+  else if (f == "setopt")
+    GenSetopt(call);
 }
 
 void FunctionGen::GenTrace(const Expr& call) {

@@ -77,7 +77,7 @@ void FunctionGen::GenLlquantizeIndex(const Aggregation& a, Reg value, Reg out) {
       LlquantizeBucketLowerBounds(a.params[0], a.params[1], a.params[2], a.params[3]);
   Label done = b_.NewLabel();
   b_.MovImm(out, 0);
-  for (size_t i = 1; i < bounds.size(); ++i) {
+  for (size_t i = 0; i < bounds.size(); ++i) {
     b_.LoadImm(R4, static_cast<uint64_t>(bounds[i]));
     b_.JumpIf(BPF_JSLT, value, R4, done);
     b_.AluImm(BPF_ADD, out, 1);
@@ -98,8 +98,8 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
     GenExpr(*s.agg_args[0]);
     b_.Store(8, R10, value_slot, R0);
   }
-  size_t incr_arg = agg.kind == AggKind::kQuantize ? 1
-                    : agg.kind == AggKind::kLquantize ? 4
+  size_t incr_arg = agg.kind == AggKind::kQuantize     ? 1
+                    : agg.kind == AggKind::kLquantize  ? 4
                     : agg.kind == AggKind::kLlquantize ? 5
                                                        : 99;
   if (incr_arg < s.agg_args.size()) {
@@ -183,7 +183,7 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
       b_.Alu(BPF_MUL, R2, R2);  // hi*hi
       b_.Mov(R5, R4);
       b_.AluImm(BPF_RSH, R5, 31);
-      b_.Alu(BPF_ADD, R2, R5);    // high word so far
+      b_.Alu(BPF_ADD, R2, R5);     // high word so far
       b_.AluImm(BPF_LSH, R4, 33);  // low part of 2*mid*2^32
       b_.Mov(R5, R3);
       b_.Alu(BPF_ADD, R3, R4);  // low word
@@ -207,9 +207,12 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
     case AggKind::kLquantize:
     case AggKind::kLlquantize: {
       b_.Mov(R9, R0);  // entry; the index code uses r0-r5
-      if (agg.kind == AggKind::kQuantize) GenQuantizeIndex(R1, R3);
-      else if (agg.kind == AggKind::kLquantize) GenLquantizeIndex(agg, R1, R3);
-      else GenLlquantizeIndex(agg, R1, R3);
+      if (agg.kind == AggKind::kQuantize)
+        GenQuantizeIndex(R1, R3);
+      else if (agg.kind == AggKind::kLquantize)
+        GenLquantizeIndex(agg, R1, R3);
+      else
+        GenLlquantizeIndex(agg, R1, R3);
       // Bound the index for the verifier, then bump that bucket.
       Label ok = b_.NewLabel();
       b_.JumpIfImm(BPF_JLT, R3, static_cast<int32_t>(def.value_words), ok);

@@ -66,20 +66,28 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
   for (const Variable& v : info.globals) {
     shared.global_offsets.push_back(globals_size);
     if (v.is_assoc) {
-      shared.assoc_maps.push_back(maps.Add({"assoc_" + v.name, BPF_MAP_TYPE_HASH,
-                                            KeySize(v.key_types), ValueSize(v.type),
-                                            options.dynvar_entries, BPF_F_NO_PREALLOC, {}}));
+      shared.assoc_maps.push_back(maps.Add({"assoc_" + v.name,
+                                            BPF_MAP_TYPE_HASH,
+                                            KeySize(v.key_types),
+                                            ValueSize(v.type),
+                                            options.dynvar_entries,
+                                            BPF_F_NO_PREALLOC,
+                                            {}}));
     } else {
       shared.assoc_maps.push_back(-1);
       globals_size += ValueSize(v.type);
     }
   }
-  shared.globals = maps.Add({"dtrace_globals", BPF_MAP_TYPE_ARRAY, 4,
-                             std::max<uint32_t>(globals_size, 8), 1, 0, {}});
+  shared.globals = maps.Add(
+      {"dtrace_globals", BPF_MAP_TYPE_ARRAY, 4, std::max<uint32_t>(globals_size, 8), 1, 0, {}});
   for (const Variable& v : info.thread_vars) {
-    shared.thread_maps.push_back(maps.Add({"self_" + v.name, BPF_MAP_TYPE_HASH, 8,
-                                           ValueSize(v.type), options.dynvar_entries,
-                                           BPF_F_NO_PREALLOC, {}}));
+    shared.thread_maps.push_back(maps.Add({"self_" + v.name,
+                                           BPF_MAP_TYPE_HASH,
+                                           8,
+                                           ValueSize(v.type),
+                                           options.dynvar_entries,
+                                           BPF_F_NO_PREALLOC,
+                                           {}}));
   }
   for (const Aggregation& a : info.aggregations) {
     AggregationDef def;
@@ -98,8 +106,12 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
       off += f.size;
     }
     def.map = maps.Add({"agg_" + (a.name.empty() ? std::string("anon") : a.name),
-                        BPF_MAP_TYPE_PERCPU_HASH, def.key_size, def.value_words * 8,
-                        options.aggsize_entries, BPF_F_NO_PREALLOC, {}});
+                        BPF_MAP_TYPE_PERCPU_HASH,
+                        def.key_size,
+                        def.value_words * 8,
+                        options.aggsize_entries,
+                        BPF_F_NO_PREALLOC,
+                        {}});
     shared.agg_maps.push_back(def.map);
     out.aggregations.push_back(def);
   }
@@ -140,14 +152,16 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
       def = gen.Generate(clauses.front().probes.front()->FullName(), BPF_PROG_TYPE_PERF_EVENT,
                          AttachKind::kPerfTimer, ProviderKind::kProfile, false, clauses);
     } else {
-      def = gen.Generate(clauses.front().probes.front()->FullName(),
-                         BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::kRunOnce,
-                         ProviderKind::kDtrace, false, clauses);
+      def = gen.Generate(clauses.front().probes.front()->FullName(), BPF_PROG_TYPE_RAW_TRACEPOINT,
+                         AttachKind::kRunOnce, ProviderKind::kDtrace, false, clauses);
     }
     def.probe = key.provider == ProviderKind::kSyscall ? nullptr : clauses.front().probes.front();
-    if (def.probe && def.probe->name == "BEGIN") out.begin_program = static_cast<int>(out.programs.size());
-    if (def.probe && def.probe->name == "END") out.end_program = static_cast<int>(out.programs.size());
-    if (def.probe && def.probe->name == "ERROR") out.error_program = static_cast<int>(out.programs.size());
+    if (def.probe && def.probe->name == "BEGIN")
+      out.begin_program = static_cast<int>(out.programs.size());
+    if (def.probe && def.probe->name == "END")
+      out.end_program = static_cast<int>(out.programs.size());
+    if (def.probe && def.probe->name == "ERROR")
+      out.error_program = static_cast<int>(out.programs.size());
     out.programs.push_back(std::move(def));
   }
   (void)syscall_probes;
@@ -175,7 +189,8 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
 
   auto& all = maps.maps();
   all[shared.scratch].value_size = std::max<uint32_t>(shared.scratch_size, 8);
-  all[maps.rodata_map()].value_size = std::max<uint32_t>(static_cast<uint32_t>(maps.rodata().size()), 8);
+  all[maps.rodata_map()].value_size =
+      std::max<uint32_t>(static_cast<uint32_t>(maps.rodata().size()), 8);
   all[maps.rodata_map()].initial_value = maps.rodata();
   all[maps.rodata_map()].initial_value.resize(all[maps.rodata_map()].value_size, 0);
   out.maps = all;

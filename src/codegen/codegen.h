@@ -15,12 +15,12 @@ namespace dt {
 
 struct CodegenOptions {
   uint64_t strsize = 256;
-  uint32_t bufsize = 4 << 20;       // ring buffer bytes
-  uint32_t aggsize_entries = 16384; // max keys per aggregation
-  uint32_t dynvar_entries = 65536;  // max entries per associative array
-  int64_t wall_offset_ns = 0;       // CLOCK_REALTIME - CLOCK_MONOTONIC
-  uint32_t ppid_parent_offset = 0;  // task_struct.real_parent (0: ppid unavailable)
-  uint32_t ppid_tgid_offset = 0;    // task_struct.tgid
+  uint32_t bufsize = 4 << 20;          // ring buffer bytes
+  uint32_t aggsize_entries = 16384;    // max keys per aggregation
+  uint32_t dynvar_entries = 65536;     // max entries per associative array
+  int64_t wall_offset_ns = 0;          // CLOCK_REALTIME - CLOCK_MONOTONIC
+  uint32_t ppid_parent_offset = 0;     // task_struct.real_parent (0: ppid unavailable)
+  uint32_t ppid_tgid_offset = 0;       // task_struct.tgid
   size_t syscall_probes_per_side = 0;  // syscall entry probes the registry lists
 };
 

@@ -28,7 +28,8 @@ struct RecordHeader {
 constexpr uint32_t kErrorRecord = 0xffffffffu;
 constexpr uint32_t kMaxDropCpus = 1024;
 
-enum class FaultKind : uint32_t { kBadAddr = 1, kDivZero = 2 };
+// DTrace's DTRACEFLT_* numbers: ERROR's arg4 carries them.
+enum class FaultKind : uint32_t { kBadAddr = 1, kDivZero = 4 };
 
 struct ErrorRecord {
   RecordHeader header;  // desc_id == kErrorRecord
@@ -77,7 +78,7 @@ struct AggregationDef {
   int map = -1;
   std::vector<FieldDesc> key_fields;  // offsets within the key
   uint32_t key_size = 0;
-  uint32_t value_words = 0;           // int64 words per CPU
+  uint32_t value_words = 0;  // int64 words per CPU
 };
 
 enum class AttachKind { kRunOnce, kRawTracepoint, kPerfTimer };
@@ -86,8 +87,8 @@ struct ProgramDef {
   std::string name;  // for messages: the probe or group it serves
   uint32_t prog_type = 0;
   AttachKind attach = AttachKind::kRunOnce;
-  std::string tracepoint;          // raw tracepoint name (sys_enter / sys_exit)
-  const Probe* probe = nullptr;    // run-once and timer programs
+  std::string tracepoint;        // raw tracepoint name (sys_enter / sys_exit)
+  const Probe* probe = nullptr;  // run-once and timer programs
   std::vector<bpf_insn> insns;
 };
 

@@ -13,6 +13,30 @@ using ast::ExprKind;
 using ast::UnaryOp;
 using namespace bpf;
 
+namespace {
+
+// The conditional jump that is taken when `a op b` holds.
+uint8_t ComparisonJump(BinaryOp op, bool is_signed) {
+  switch (op) {
+    case BinaryOp::kEq:
+      return BPF_JEQ;
+    case BinaryOp::kNe:
+      return BPF_JNE;
+    case BinaryOp::kLt:
+      return is_signed ? BPF_JSLT : BPF_JLT;
+    case BinaryOp::kLe:
+      return is_signed ? BPF_JSLE : BPF_JLE;
+    case BinaryOp::kGt:
+      return is_signed ? BPF_JSGT : BPF_JGT;
+    case BinaryOp::kGe:
+      return is_signed ? BPF_JSGE : BPF_JGE;
+    default:
+      throw std::logic_error("not a comparison");
+  }
+}
+
+}  // namespace
+
 void FunctionGen::Normalize(Reg r, const Type* t) {
   if (!t->IsInteger() || t->size >= 8) return;
   int bits = static_cast<int>(t->size * 8);
@@ -30,8 +54,7 @@ void FunctionGen::ZeroMem(Reg base, int16_t off, uint32_t size) {
   for (uint32_t i = 0; i < size; i += 8) b_.StoreImm(8, base, static_cast<int16_t>(off + i), 0);
 }
 
-void FunctionGen::CopyString(Reg base, int16_t off, uint32_t dst_size, Reg src,
-                             uint32_t src_size) {
+void FunctionGen::CopyString(Reg base, int16_t off, uint32_t dst_size, Reg src, uint32_t src_size) {
   // Both buffers are zero padded and 8-byte sized, so whole words copy.
   uint32_t n = std::min(dst_size, src_size);
   for (uint32_t i = 0; i < n; i += 8) {
@@ -62,9 +85,9 @@ void FunctionGen::GenExpr(const Expr& e) {
   switch (e.kind) {
     case ExprKind::kInteger: {
       uint64_t v = e.int_value;
-      if (e.type->size == 4) v = e.type->is_signed ? static_cast<uint64_t>(static_cast<int64_t>(
-                                                         static_cast<int32_t>(v)))
-                                                   : (v & 0xffffffffu);
+      if (e.type->size == 4)
+        v = e.type->is_signed ? static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(v)))
+                              : (v & 0xffffffffu);
       b_.LoadImm(R0, v);
       return;
     }
@@ -195,14 +218,30 @@ void FunctionGen::GenArith(BinaryOp op, const Type* t, bool is_signed) {
     b_.Bind(ok);
   };
   switch (op) {
-    case BinaryOp::kAdd: b_.Alu(BPF_ADD, R1, R2); break;
-    case BinaryOp::kSub: b_.Alu(BPF_SUB, R1, R2); break;
-    case BinaryOp::kMul: b_.Alu(BPF_MUL, R1, R2); break;
-    case BinaryOp::kBitAnd: b_.Alu(BPF_AND, R1, R2); break;
-    case BinaryOp::kBitOr: b_.Alu(BPF_OR, R1, R2); break;
-    case BinaryOp::kBitXor: b_.Alu(BPF_XOR, R1, R2); break;
-    case BinaryOp::kShl: b_.Alu(BPF_LSH, R1, R2); break;
-    case BinaryOp::kShr: b_.Alu(is_signed ? BPF_ARSH : BPF_RSH, R1, R2); break;
+    case BinaryOp::kAdd:
+      b_.Alu(BPF_ADD, R1, R2);
+      break;
+    case BinaryOp::kSub:
+      b_.Alu(BPF_SUB, R1, R2);
+      break;
+    case BinaryOp::kMul:
+      b_.Alu(BPF_MUL, R1, R2);
+      break;
+    case BinaryOp::kBitAnd:
+      b_.Alu(BPF_AND, R1, R2);
+      break;
+    case BinaryOp::kBitOr:
+      b_.Alu(BPF_OR, R1, R2);
+      break;
+    case BinaryOp::kBitXor:
+      b_.Alu(BPF_XOR, R1, R2);
+      break;
+    case BinaryOp::kShl:
+      b_.Alu(BPF_LSH, R1, R2);
+      break;
+    case BinaryOp::kShr:
+      b_.Alu(is_signed ? BPF_ARSH : BPF_RSH, R1, R2);
+      break;
     case BinaryOp::kDiv:
     case BinaryOp::kMod: {
       div_check();
@@ -241,10 +280,14 @@ void FunctionGen::GenStringCompare(BinaryOp op, uint64_t size_a, uint64_t size_b
   Label differ = b_.NewLabel(), equal = b_.NewLabel(), done = b_.NewLabel();
   uint64_t n = std::max(size_a, size_b);
   for (uint64_t i = 0; i < n; i += 8) {
-    if (i < size_a) b_.Load(8, R1, R3, static_cast<int16_t>(i));
-    else b_.MovImm(R1, 0);
-    if (i < size_b) b_.Load(8, R2, R4, static_cast<int16_t>(i));
-    else b_.MovImm(R2, 0);
+    if (i < size_a)
+      b_.Load(8, R1, R3, static_cast<int16_t>(i));
+    else
+      b_.MovImm(R1, 0);
+    if (i < size_b)
+      b_.Load(8, R2, R4, static_cast<int16_t>(i));
+    else
+      b_.MovImm(R2, 0);
     b_.JumpIf(BPF_JNE, R1, R2, differ);
   }
   b_.Jump(equal);
@@ -262,16 +305,7 @@ void FunctionGen::GenStringCompare(BinaryOp op, uint64_t size_a, uint64_t size_b
   b_.MovImm(R0, 0);
   b_.Bind(done);
   // r0 is now -1, 0 or 1: turn it into the comparison's truth value.
-  uint8_t jop = BPF_JEQ;
-  switch (op) {
-    case BinaryOp::kEq: jop = BPF_JEQ; break;
-    case BinaryOp::kNe: jop = BPF_JNE; break;
-    case BinaryOp::kLt: jop = BPF_JSLT; break;
-    case BinaryOp::kLe: jop = BPF_JSLE; break;
-    case BinaryOp::kGt: jop = BPF_JSGT; break;
-    case BinaryOp::kGe: jop = BPF_JSGE; break;
-    default: break;
-  }
+  uint8_t jop = ComparisonJump(op, true);
   Label yes = b_.NewLabel(), end = b_.NewLabel();
   b_.JumpIfImm(jop, R0, 0, yes);
   b_.MovImm(R0, 0);
@@ -363,16 +397,7 @@ void FunctionGen::GenBinary(const Expr& e) {
     if (common->size == 4 && !is_signed) {
       // Compare as 32-bit unsigned values: both are already zero-extended.
     }
-    uint8_t jop = BPF_JEQ;
-    switch (op) {
-      case BinaryOp::kEq: jop = BPF_JEQ; break;
-      case BinaryOp::kNe: jop = BPF_JNE; break;
-      case BinaryOp::kLt: jop = is_signed ? BPF_JSLT : BPF_JLT; break;
-      case BinaryOp::kLe: jop = is_signed ? BPF_JSLE : BPF_JLE; break;
-      case BinaryOp::kGt: jop = is_signed ? BPF_JSGT : BPF_JGT; break;
-      case BinaryOp::kGe: jop = is_signed ? BPF_JSGE : BPF_JGE; break;
-      default: break;
-    }
+    uint8_t jop = ComparisonJump(op, is_signed);
     if (!is_signed) {
       Normalize(R1, common);
       Normalize(R2, common);
@@ -444,6 +469,20 @@ void FunctionGen::GenStrlen(uint64_t size) {
   b_.Bind(done);
 }
 
+void FunctionGen::CallReadHelper(int helper, int16_t addr_slot, uint32_t off) {
+  // r1 (destination) and r2 (size) are set; the source address is in
+  // addr_slot. Every read helper returns a negative errno on failure.
+  b_.Load(8, R3, R10, addr_slot);
+  b_.Call(helper);
+  Label ok = b_.NewLabel();
+  b_.JumpIfImm(BPF_JSGE, R0, 0, ok);
+  b_.Load(8, R3, R10, addr_slot);
+  EmitFault(FaultKind::kBadAddr, R3);
+  b_.Bind(ok);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+}
+
 void FunctionGen::GenCopyinstr(const Expr& e) {
   uint32_t size = static_cast<uint32_t>(e.type->size);
   uint32_t off = AllocScratch(size);
@@ -472,15 +511,7 @@ void FunctionGen::GenCopyinstr(const Expr& e) {
   b_.JumpIfImm(BPF_JGT, R2, 0, nonzero);
   b_.MovImm(R2, 1);
   b_.Bind(nonzero);
-  b_.Load(8, R3, R10, addr_slot);
-  b_.Call(BPF_FUNC_probe_read_user_str);
-  Label ok = b_.NewLabel();
-  b_.JumpIfImm(BPF_JSGE, R0, 0, ok);
-  b_.Load(8, R3, R10, addr_slot);
-  EmitFault(FaultKind::kBadAddr, R3);
-  b_.Bind(ok);
-  b_.Mov(R0, R7);
-  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+  CallReadHelper(BPF_FUNC_probe_read_user_str, addr_slot, off);
   ReleaseSlotsTo(mark);
 }
 
@@ -508,15 +539,7 @@ void FunctionGen::GenCopyin(const Expr& e) {
   b_.Mov(R1, R7);
   b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
   b_.Load(8, R2, R10, len_slot);
-  b_.Load(8, R3, R10, addr_slot);
-  b_.Call(BPF_FUNC_probe_read_user);
-  Label ok = b_.NewLabel();
-  b_.JumpIfImm(BPF_JEQ, R0, 0, ok);
-  b_.Load(8, R3, R10, addr_slot);
-  EmitFault(FaultKind::kBadAddr, R3);
-  b_.Bind(ok);
-  b_.Mov(R0, R7);
-  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+  CallReadHelper(BPF_FUNC_probe_read_user, addr_slot, off);
   ReleaseSlotsTo(mark);
 }
 
@@ -534,15 +557,7 @@ void FunctionGen::GenStringof(const Expr& e) {
   b_.Mov(R1, R7);
   b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
   b_.MovImm(R2, static_cast<int32_t>(size));
-  b_.Load(8, R3, R10, addr_slot);
-  b_.Call(BPF_FUNC_probe_read_kernel_str);
-  Label ok = b_.NewLabel();
-  b_.JumpIfImm(BPF_JSGE, R0, 0, ok);
-  b_.Load(8, R3, R10, addr_slot);
-  EmitFault(FaultKind::kBadAddr, R3);
-  b_.Bind(ok);
-  b_.Mov(R0, R7);
-  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+  CallReadHelper(BPF_FUNC_probe_read_kernel_str, addr_slot, off);
   ReleaseSlotsTo(mark);
 }
 

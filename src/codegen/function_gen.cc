@@ -34,8 +34,10 @@ ProgramDef FunctionGen::Generate(const std::string& name, uint32_t prog_type, At
     exit_label_ = b_.NewLabel();
     try {
       for (const Variable& v : info_.clause_vars) {
-        if (v.type->IsString()) this_strings_[v.id] = AllocScratch(static_cast<uint32_t>(v.type->size));
-        else this_slots_[v.id] = AllocSlot();
+        if (v.type->IsString())
+          this_strings_[v.id] = AllocScratch(static_cast<uint32_t>(v.type->size));
+        else
+          this_slots_[v.id] = AllocSlot();
       }
       GenPrologue(clauses);
       scratch_clause_base_ = scratch_top_;

@@ -30,16 +30,16 @@ struct SharedMaps {
   int ring = -1;
   int drops = -1;
   int scratch = -1;
-  int globals = -1;                   // one array element holding every scalar global
+  int globals = -1;  // one array element holding every scalar global
   std::vector<uint32_t> global_offsets;
-  std::vector<int> assoc_maps;        // by global variable id (-1 when not assoc)
+  std::vector<int> assoc_maps;  // by global variable id (-1 when not assoc)
   std::vector<uint32_t> assoc_key_sizes;
-  std::vector<int> thread_maps;       // by self-> variable id
-  std::vector<int> agg_maps;          // by aggregation id
+  std::vector<int> thread_maps;  // by self-> variable id
+  std::vector<int> agg_maps;     // by aggregation id
   std::vector<AggregationDef>* aggs = nullptr;
-  uint32_t syscall_ids_off = 0;       // rodata: u32 probe id per syscall nr, entry then return
-  uint32_t syscall_names_off = 0;     // rodata: kProbeStringSize bytes per syscall nr
-  uint32_t scratch_size = 0;          // grows as programs need more
+  uint32_t syscall_ids_off = 0;    // rodata: u32 probe id per syscall nr, entry then return
+  uint32_t syscall_names_off = 0;  // rodata: kProbeStringSize bytes per syscall nr
+  uint32_t scratch_size = 0;       // grows as programs need more
 };
 
 constexpr int kMaxSyscallNr = 512;
@@ -50,8 +50,8 @@ struct NeedScratch {};
 
 class FunctionGen {
  public:
-  FunctionGen(ProgramInfo& info, TypeTable& types, const CodegenOptions& options,
-              MapRegistry& maps, SharedMaps& shared, CompiledProgram& out);
+  FunctionGen(ProgramInfo& info, TypeTable& types, const CodegenOptions& options, MapRegistry& maps,
+              SharedMaps& shared, CompiledProgram& out);
 
   // Clauses paired with the probes of this attach point they enable.
   struct ClauseProbes {
@@ -100,6 +100,7 @@ class FunctionGen {
   void GenStrlen(uint64_t size);
   void GenCopyinstr(const ast::Expr& e);
   void GenCopyin(const ast::Expr& e);
+  void CallReadHelper(int helper, int16_t addr_slot, uint32_t off);
   void GenStringof(const ast::Expr& e);
   void GenStringLiteral(const std::string& text, uint64_t size);
   void Normalize(bpf::Reg r, const Type* t);  // truncate/extend to t's width
@@ -160,12 +161,12 @@ class FunctionGen {
   int action_index_ = 0;
   RecordDesc* record_ = nullptr;
   int record_id_ = -1;
-  uint32_t record_off_ = 0;      // scratch offset of the record being built
+  uint32_t record_off_ = 0;  // scratch offset of the record being built
   uint32_t record_size_ = 0;
   uint32_t scratch_clause_base_ = 0;
   uint32_t scratch_top_ = 0;
-  std::map<int, int16_t> this_slots_;       // this-> scalar variable -> stack slot
-  std::map<int, uint32_t> this_strings_;    // this-> string variable -> scratch offset
+  std::map<int, int16_t> this_slots_;     // this-> scalar variable -> stack slot
+  std::map<int, uint32_t> this_strings_;  // this-> string variable -> scratch offset
 };
 
 }  // namespace dt

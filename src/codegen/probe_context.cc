@@ -75,7 +75,8 @@ void FunctionGen::GenProbeFilter(const ClauseProbes& cp, Label skip) {
   }
   // A bitmap of the enabled syscall numbers in rodata.
   std::string bits(kMaxSyscallNr / 8, '\0');
-  for (const Probe* p : cp.probes) bits[p->syscall_nr / 8] |= static_cast<char>(1 << (p->syscall_nr % 8));
+  for (const Probe* p : cp.probes)
+    bits[p->syscall_nr / 8] |= static_cast<char>(1 << (p->syscall_nr % 8));
   uint32_t off = maps_.AddRodata(bits, kMaxSyscallNr / 8);
   b_.Mov(R2, R1);
   b_.AluImm(BPF_RSH, R2, 3);
@@ -148,7 +149,7 @@ void FunctionGen::GenProbeString(Builtin which) {
       break;
     default:
       text = provider_ == ProviderKind::kSyscall ? (syscall_return_ ? "return" : "entry")
-                                                  : single_probe_->name;
+                                                 : single_probe_->name;
       break;
   }
   GenStringLiteral(text, kProbeStringSize);
@@ -178,8 +179,17 @@ void FunctionGen::GenArg(int n) {
     }
     case ProviderKind::kSyscall: {
       if (syscall_return_) {
-        if (n <= 1) b_.Load(8, R0, R6, 8);
-        else b_.MovImm(R0, 0);
+        if (n > 1) {
+          b_.MovImm(R0, 0);
+          return;
+        }
+        // A failed call returns -1 to the program; errno holds the code.
+        Label done = b_.NewLabel();
+        b_.Load(8, R0, R6, 8);
+        b_.JumpIfImm(BPF_JSGE, R0, 0, done);
+        b_.JumpIfImm(BPF_JSLT, R0, -4095, done);
+        b_.MovImm(R0, -1);
+        b_.Bind(done);
         return;
       }
       if (n > 5) {

@@ -56,7 +56,8 @@ void FunctionGen::GenLoadVariable(const Expr& e) {
   Label found = b_.NewLabel(), done = b_.NewLabel();
   b_.JumpIfImm(BPF_JNE, R0, 0, found);
   if (t->IsString()) {
-    b_.LoadMapValueAddr(R0, maps_.rodata_map(), maps_.AddRodata("", static_cast<uint32_t>(t->size)));
+    b_.LoadMapValueAddr(R0, maps_.rodata_map(),
+                        maps_.AddRodata("", static_cast<uint32_t>(t->size)));
   } else {
     b_.MovImm(R0, 0);
   }

@@ -15,9 +15,9 @@ namespace dt {
 
 namespace {
 constexpr const char* kDefaultProfileProbes[] = {
-    "profile-97",  "profile-199", "profile-499", "profile-997", "profile-1999",
-    "profile-4001", "profile-4999", "tick-1",    "tick-10",     "tick-100",
-    "tick-500",    "tick-1000",   "tick-5000",  "tick-1s",     "tick-10s"};
+    "profile-97",   "profile-199",  "profile-499", "profile-997", "profile-1999",
+    "profile-4001", "profile-4999", "tick-1",      "tick-10",     "tick-100",
+    "tick-500",     "tick-1000",    "tick-5000",   "tick-1s",     "tick-10s"};
 
 bool HasGlob(const std::string& s) { return s.find_first_of("*?[") != std::string::npos; }
 }  // namespace

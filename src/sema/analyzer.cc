@@ -19,20 +19,33 @@ struct BuiltinName {
 };
 
 constexpr BuiltinName kBuiltins[] = {
-    {"arg0", Builtin::kArg0},           {"arg1", Builtin::kArg1},
-    {"arg2", Builtin::kArg2},           {"arg3", Builtin::kArg3},
-    {"arg4", Builtin::kArg4},           {"arg5", Builtin::kArg5},
-    {"arg6", Builtin::kArg6},           {"arg7", Builtin::kArg7},
-    {"arg8", Builtin::kArg8},           {"arg9", Builtin::kArg9},
-    {"pid", Builtin::kPid},             {"ppid", Builtin::kPpid},
-    {"tid", Builtin::kTid},             {"uid", Builtin::kUid},
-    {"gid", Builtin::kGid},             {"execname", Builtin::kExecname},
-    {"probeprov", Builtin::kProbeprov}, {"probemod", Builtin::kProbemod},
-    {"probefunc", Builtin::kProbefunc}, {"probename", Builtin::kProbename},
-    {"timestamp", Builtin::kTimestamp}, {"vtimestamp", Builtin::kVtimestamp},
+    {"arg0", Builtin::kArg0},
+    {"arg1", Builtin::kArg1},
+    {"arg2", Builtin::kArg2},
+    {"arg3", Builtin::kArg3},
+    {"arg4", Builtin::kArg4},
+    {"arg5", Builtin::kArg5},
+    {"arg6", Builtin::kArg6},
+    {"arg7", Builtin::kArg7},
+    {"arg8", Builtin::kArg8},
+    {"arg9", Builtin::kArg9},
+    {"pid", Builtin::kPid},
+    {"ppid", Builtin::kPpid},
+    {"tid", Builtin::kTid},
+    {"uid", Builtin::kUid},
+    {"gid", Builtin::kGid},
+    {"execname", Builtin::kExecname},
+    {"probeprov", Builtin::kProbeprov},
+    {"probemod", Builtin::kProbemod},
+    {"probefunc", Builtin::kProbefunc},
+    {"probename", Builtin::kProbename},
+    {"timestamp", Builtin::kTimestamp},
+    {"vtimestamp", Builtin::kVtimestamp},
     {"walltimestamp", Builtin::kWalltimestamp},
-    {"cpu", Builtin::kCpu},             {"epid", Builtin::kEpid},
-    {"id", Builtin::kId},               {"errno", Builtin::kErrno},
+    {"cpu", Builtin::kCpu},
+    {"epid", Builtin::kEpid},
+    {"id", Builtin::kId},
+    {"errno", Builtin::kErrno},
 };
 
 struct AggFuncSpec {
@@ -42,10 +55,14 @@ struct AggFuncSpec {
 };
 
 constexpr AggFuncSpec kAggFuncs[] = {
-    {"count", AggKind::kCount, 0, 0},        {"sum", AggKind::kSum, 1, 1},
-    {"avg", AggKind::kAvg, 1, 1},            {"min", AggKind::kMin, 1, 1},
-    {"max", AggKind::kMax, 1, 1},            {"stddev", AggKind::kStddev, 1, 1},
-    {"quantize", AggKind::kQuantize, 1, 2},  {"lquantize", AggKind::kLquantize, 4, 5},
+    {"count", AggKind::kCount, 0, 0},
+    {"sum", AggKind::kSum, 1, 1},
+    {"avg", AggKind::kAvg, 1, 1},
+    {"min", AggKind::kMin, 1, 1},
+    {"max", AggKind::kMax, 1, 1},
+    {"stddev", AggKind::kStddev, 1, 1},
+    {"quantize", AggKind::kQuantize, 1, 2},
+    {"lquantize", AggKind::kLquantize, 4, 5},
     {"llquantize", AggKind::kLlquantize, 5, 6},
 };
 
@@ -65,7 +82,8 @@ std::string ArgsPhrase(size_t n) { return std::to_string(n) + (n == 1 ? " arg" :
 [[noreturn]] void ProtoLenError(int line, const std::string& name, size_t passed, int min_args,
                                 int max_args) {
   std::string expected = std::to_string(min_args);
-  if (max_args < 0) expected = "at least " + expected;
+  if (max_args < 0)
+    expected = "at least " + expected;
   else if (max_args != min_args && passed > static_cast<size_t>(max_args))
     expected = std::to_string(max_args);
   throw CompileError("D_PROTO_LEN", line,
@@ -156,19 +174,16 @@ void Analyzer::AnalyzeDecl(const ast::VarDecl& decl) {
 }
 
 const Type* Analyzer::ResolveTypeName(const ast::TypeName& tn) {
-  const Type* t = types_.Lookup(tn.base);
+  const Type* t = tn.base == "string" ? types_.String() : types_.Lookup(tn.base);
   if (t == nullptr) {
     throw CompileError("D_TYPE_ERR", tn.line, "type '" + tn.base + "' is not defined");
   }
   for (int i = 0; i < tn.pointer_depth; ++i) t = types_.Pointer(t);
-  for (auto it = tn.array_dims.rbegin(); it != tn.array_dims.rend(); ++it)
-    t = types_.Array(t, *it);
+  for (auto it = tn.array_dims.rbegin(); it != tn.array_dims.rend(); ++it) t = types_.Array(t, *it);
   return t;
 }
 
-const Type* Analyzer::StorageType(const Type* t) {
-  return t->IsString() ? types_.String() : t;
-}
+const Type* Analyzer::StorageType(const Type* t) { return t->IsString() ? types_.String() : t; }
 
 Variable* Analyzer::FindVar(std::vector<Variable>& table, const std::string& name) {
   for (Variable& v : table)
@@ -260,7 +275,8 @@ void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
       throw CompileError("D_PROTO_ARG", stmt.agg_args[i]->line,
                          std::string(spec->name) + "( ) argument #" + std::to_string(i + 1) +
                              " is incompatible with prototype:\n\tprototype: uint64_t\n\t "
-                             "argument: " + TypeSpelling(t));
+                             "argument: " +
+                             TypeSpelling(t));
     }
   }
   int64_t params[4] = {0, 0, 0, 0};
@@ -378,9 +394,8 @@ const Type* Analyzer::Check(Expr& e) {
       Variable* v = FindVar(table, e.text);
       if (v == nullptr) {
         throw CompileError("D_IDENT_UNDEF", e.line,
-                           "failed to resolve " + std::string(e.kind == ExprKind::kSelfVar
-                                                                  ? "self->"
-                                                                  : "this->") +
+                           "failed to resolve " +
+                               std::string(e.kind == ExprKind::kSelfVar ? "self->" : "this->") +
                                e.text + ": Unknown variable name");
       }
       e.binding = v->id;
@@ -518,8 +533,8 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
     e.binding = v->id;
     return v->type;
   }
-  throw CompileError("D_IDENT_UNDEF", e.line, "failed to resolve " + e.text +
-                                                  ": Unknown variable name");
+  throw CompileError("D_IDENT_UNDEF", e.line,
+                     "failed to resolve " + e.text + ": Unknown variable name");
 }
 
 const Type* Analyzer::CheckUnary(Expr& e) {
@@ -539,14 +554,13 @@ const Type* Analyzer::CheckUnary(Expr& e) {
       return types_.Int32();
     case UnaryOp::kDeref:
       if (!t->IsPointer() || t->target->IsVoid()) {
-        throw CompileError("D_DEREF_NONPTR", e.line,
-                           "operator * cannot be applied to a non-pointer type \"" +
-                               TypeSpelling(t) + "\"");
+        throw CompileError(
+            "D_DEREF_NONPTR", e.line,
+            "operator * cannot be applied to a non-pointer type \"" + TypeSpelling(t) + "\"");
       }
       return t->target;
     case UnaryOp::kAddressOf:
-      throw CompileError("D_ADDROF_VAR", e.line,
-                         "cannot take address of dynamic variable");
+      throw CompileError("D_ADDROF_VAR", e.line, "cannot take address of dynamic variable");
     case UnaryOp::kPreInc:
     case UnaryOp::kPreDec:
     case UnaryOp::kPostInc:
@@ -571,7 +585,8 @@ const Type* Analyzer::CheckBinary(Expr& e) {
     case BinaryOp::kGe:
     case BinaryOp::kEq:
     case BinaryOp::kNe:
-      if (a->IsString() != b->IsString() || (!a->IsString() && (!a->IsScalar() || !b->IsScalar()))) {
+      if (a->IsString() != b->IsString() ||
+          (!a->IsString() && (!a->IsScalar() || !b->IsScalar()))) {
         throw CompileError("D_OP_INCOMPAT", e.line,
                            std::string("operands have incompatible types: \"") + TypeSpelling(a) +
                                "\" " + op + " \"" + TypeSpelling(b) + "\"");
@@ -587,16 +602,17 @@ const Type* Analyzer::CheckBinary(Expr& e) {
     case BinaryOp::kSub:
       if (a->IsPointer() && b->IsInteger()) return a;
       if (e.binary_op == BinaryOp::kAdd && b->IsPointer() && a->IsInteger()) return b;
-      if (e.binary_op == BinaryOp::kSub && a->IsPointer() && b->IsPointer())
-        return types_.Int64();
+      if (e.binary_op == BinaryOp::kSub && a->IsPointer() && b->IsPointer()) return types_.Int64();
       [[fallthrough]];
     default:
       if (!a->IsInteger() || !b->IsInteger()) {
-        throw CompileError("D_OP_INT", e.line,
-                           std::string("operator ") + op + " requires operands of integral type");
+        bool arith = e.binary_op == BinaryOp::kAdd || e.binary_op == BinaryOp::kSub ||
+                     e.binary_op == BinaryOp::kMul || e.binary_op == BinaryOp::kDiv;
+        throw CompileError(arith ? "D_OP_ARITH" : "D_OP_INT", e.line,
+                           std::string("operator ") + op + " requires operands of " +
+                               (arith ? "arithmetic" : "integral") + " type");
       }
-      if (e.binary_op == BinaryOp::kShl || e.binary_op == BinaryOp::kShr)
-        return types_.Promote(a);
+      if (e.binary_op == BinaryOp::kShl || e.binary_op == BinaryOp::kShr) return types_.Promote(a);
       return types_.ArithmeticResult(a, b);
   }
 }
@@ -622,8 +638,7 @@ const Type* Analyzer::CheckAssign(Expr& e) {
         (!v->type->IsString() && !(v->type->IsScalar() && rhs->IsScalar()))) {
       throw CompileError("D_OP_INCOMPAT", e.line,
                          std::string("operands have incompatible types: \"") +
-                             TypeSpelling(v->type) + "\" " + op + " \"" + TypeSpelling(rhs) +
-                             "\"");
+                             TypeSpelling(v->type) + "\" " + op + " \"" + TypeSpelling(rhs) + "\"");
     }
     lhs.binding = v->id;
     lhs.type = v->type;
@@ -633,9 +648,9 @@ const Type* Analyzer::CheckAssign(Expr& e) {
     case ExprKind::kIdentifier:
       if (LookupBuiltin(lhs.text) >= 0 || info_.inlines.count(lhs.text)) {
         RequireLvalue(lhs, op);
-        throw CompileError("D_OP_LVAL", e.line,
-                           std::string("operator ") + op +
-                               " requires modifiable lvalue as an operand");
+        throw CompileError(
+            "D_OP_LVAL", e.line,
+            std::string("operator ") + op + " requires modifiable lvalue as an operand");
       }
       return define_or_check(info_.globals, ast::VarScope::kGlobal);
     case ExprKind::kSelfVar:
@@ -683,15 +698,15 @@ const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned) {
   }
   for (size_t i = 0; i < keys.size(); ++i) {
     if (keys[i]->IsString() != v->key_types[i]->IsString()) {
-      throw CompileError("D_ARR_BADREF", e.line,
-                         name + "[ ] key #" + std::to_string(i + 1) +
-                             " is incompatible with prototype");
+      throw CompileError(
+          "D_ARR_BADREF", e.line,
+          name + "[ ] key #" + std::to_string(i + 1) + " is incompatible with prototype");
     }
   }
   if (assigned != nullptr && (assigned->IsString() != v->type->IsString())) {
     throw CompileError("D_OP_INCOMPAT", e.line,
-                       "operands have incompatible types: \"" + TypeSpelling(v->type) +
-                           "\" = \"" + TypeSpelling(assigned) + "\"");
+                       "operands have incompatible types: \"" + TypeSpelling(v->type) + "\" = \"" +
+                           TypeSpelling(assigned) + "\"");
   }
   e.lhs->binding = v->id;
   e.binding = v->id;
@@ -738,7 +753,8 @@ const Type* Analyzer::CheckCall(Expr& e) {
     if (!e.args[0]->type->IsString()) {
       throw CompileError("D_PROTO_ARG", e.args[0]->line,
                          "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: "
-                         "string\n\t argument: " + TypeSpelling(e.args[0]->type));
+                         "string\n\t argument: " +
+                             TypeSpelling(e.args[0]->type));
     }
     return types_.Lookup("size_t");
   }
@@ -772,9 +788,9 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
     }
     for (size_t i = 1; i < e.args.size(); ++i) {
       if (is_agg(i)) {
-        throw CompileError("D_PRINTF_AGG", e.line,
-                           "printf( ) argument #" + std::to_string(i + 1) +
-                               " is an aggregation; use printa( )");
+        throw CompileError(
+            "D_PRINTF_AGG", e.line,
+            "printf( ) argument #" + std::to_string(i + 1) + " is an aggregation; use printa( )");
       }
     }
   } else if (f == "printa") {
@@ -786,16 +802,18 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
     }
     for (size_t i = first; i < e.args.size(); ++i) {
       if (!is_agg(i)) {
-        throw CompileError("D_PRINTA_AGGARG", e.line,
-                           "printa( ) argument #" + std::to_string(i + 1) +
-                               " must be an aggregation");
+        throw CompileError(
+            "D_PRINTA_AGGARG", e.line,
+            "printa( ) argument #" + std::to_string(i + 1) + " must be an aggregation");
       }
     }
   } else if (f == "exit") {
     if (!e.args[0]->type->IsInteger()) {
-      throw CompileError("D_PROTO_ARG", e.line,
-                         "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t "
-                         "argument: " + TypeSpelling(e.args[0]->type));
+      throw CompileError(
+          "D_PROTO_ARG", e.line,
+          "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t "
+          "argument: " +
+              TypeSpelling(e.args[0]->type));
     }
   } else if (f == "clear" || f == "trunc") {
     if (!is_agg(0)) {

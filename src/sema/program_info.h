@@ -29,7 +29,8 @@ struct Aggregation {
   std::string name;  // "" for @
   AggKind kind = AggKind::kCount;
   std::vector<const Type*> key_types;  // widest seen at any use
-  int64_t params[4] = {0, 0, 0, 0};    // lquantize base,limit,step / llquantize factor,low,high,nsteps
+  int64_t params[4] = {0, 0, 0,
+                       0};  // lquantize base,limit,step / llquantize factor,low,high,nsteps
   int line = 0;
   int id = 0;
 };
@@ -43,9 +44,9 @@ struct ClauseInfo {
 };
 
 struct ProgramInfo {
-  std::vector<Variable> globals;       // scalars and global assoc arrays
-  std::vector<Variable> thread_vars;   // self->
-  std::vector<Variable> clause_vars;   // this->
+  std::vector<Variable> globals;      // scalars and global assoc arrays
+  std::vector<Variable> thread_vars;  // self->
+  std::vector<Variable> clause_vars;  // this->
   std::vector<Aggregation> aggregations;
   std::vector<ClauseInfo> clauses;
   std::map<std::string, const ast::InlineDecl*> inlines;
@@ -55,9 +56,33 @@ struct ProgramInfo {
 
 // Built-in variables of D (pid, execname, arg0, ...).
 enum class Builtin {
-  kArg0, kArg1, kArg2, kArg3, kArg4, kArg5, kArg6, kArg7, kArg8, kArg9,
-  kPid, kPpid, kTid, kUid, kGid, kExecname, kProbeprov, kProbemod, kProbefunc, kProbename,
-  kTimestamp, kVtimestamp, kWalltimestamp, kCpu, kEpid, kId, kErrno,
+  kArg0,
+  kArg1,
+  kArg2,
+  kArg3,
+  kArg4,
+  kArg5,
+  kArg6,
+  kArg7,
+  kArg8,
+  kArg9,
+  kPid,
+  kPpid,
+  kTid,
+  kUid,
+  kGid,
+  kExecname,
+  kProbeprov,
+  kProbemod,
+  kProbefunc,
+  kProbename,
+  kTimestamp,
+  kVtimestamp,
+  kWalltimestamp,
+  kCpu,
+  kEpid,
+  kId,
+  kErrno,
 };
 
 // Size of the probe-name string variables (probefunc etc.).

@@ -5,10 +5,14 @@ namespace dt {
 namespace {
 int Log2Size(int size) {
   switch (size) {
-    case 1: return 0;
-    case 2: return 1;
-    case 4: return 2;
-    default: return 3;
+    case 1:
+      return 0;
+    case 2:
+      return 1;
+    case 4:
+      return 2;
+    default:
+      return 3;
   }
 }
 }  // namespace

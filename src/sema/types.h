@@ -33,8 +33,8 @@ enum class AddrSpace { kKernel, kUser, kScratch };
 struct Type {
   enum class Kind { kVoid, kInteger, kPointer, kArray, kString, kStruct, kUnion, kEnum, kFunction };
   Kind kind = Kind::kVoid;
-  std::string name;     // spelling for messages: "int", "char *", "string", "struct foo"
-  uint64_t size = 0;    // bytes
+  std::string name;   // spelling for messages: "int", "char *", "string", "struct foo"
+  uint64_t size = 0;  // bytes
   bool is_signed = false;
   const Type* target = nullptr;  // pointee / element
   uint64_t array_len = 0;
