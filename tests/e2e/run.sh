@@ -16,6 +16,14 @@
 #               <group>/<name>.{out,err,status}, to inspect when writing cases
 set -uo pipefail
 
+# Cases see fd numbers (openat returns, read fds), so give every case the
+# same start: only stdin/stdout/stderr open, whatever launched the runner
+# (ctest keeps descriptors of its own open).
+for fd in /proc/$$/fd/*; do
+  n=${fd##*/}
+  if [ "$n" -gt 2 ] 2>/dev/null; then eval "exec $n>&-" 2>/dev/null; fi
+done
+
 e2e_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 default_timeout=${E2E_TIMEOUT:-30}
 
