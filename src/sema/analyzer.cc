@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/diagnostic.h"
+#include "sema/analyzer_internal.h"
 
 namespace dt {
 
@@ -66,18 +67,9 @@ constexpr AggFuncSpec kAggFuncs[] = {
     {"llquantize", AggKind::kLlquantize, 5, 6},
 };
 
-// Actions and subroutines that are statements: name, min and max args.
-struct ActionSpec {
-  const char* name;
-  int min_args, max_args;  // -1: variadic
-};
-
-constexpr ActionSpec kActions[] = {
-    {"trace", 1, 1}, {"printf", 1, -1}, {"printa", 1, -1}, {"exit", 1, 1},
-    {"clear", 1, 1}, {"trunc", 1, 2},   {"setopt", 1, 2},
-};
-
 std::string ArgsPhrase(size_t n) { return std::to_string(n) + (n == 1 ? " arg" : " args"); }
+
+}  // namespace
 
 [[noreturn]] void ProtoLenError(int line, const std::string& name, size_t passed, int min_args,
                                 int max_args) {
@@ -91,9 +83,17 @@ std::string ArgsPhrase(size_t n) { return std::to_string(n) + (n == 1 ? " arg" :
                          expected + " expected");
 }
 
+namespace {
+
 uint64_t RoundUp8(uint64_t n) { return (n + 7) & ~uint64_t{7}; }
 
 }  // namespace
+
+bool IsAggregatingFunction(const std::string& name) {
+  for (const AggFuncSpec& f : kAggFuncs)
+    if (name == f.name) return true;
+  return false;
+}
 
 int Analyzer::LookupBuiltin(const std::string& name) {
   for (const BuiltinName& b : kBuiltins)
@@ -712,122 +712,6 @@ const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned) {
   e.binding = v->id;
   e.type = v->type;
   return v->type;
-}
-
-const Type* Analyzer::CheckCall(Expr& e) {
-  const std::string& f = e.text;
-  size_t n = e.args.size();
-  for (const AggFuncSpec& a : kAggFuncs) {
-    if (f == a.name) {
-      throw CompileError("D_AGG_FUNC", e.line,
-                         f + "( ) may only be used as the value of an aggregation");
-    }
-  }
-  for (const ActionSpec& a : kActions) {
-    if (f != a.name) continue;
-    if (n < static_cast<size_t>(a.min_args) ||
-        (a.max_args >= 0 && n > static_cast<size_t>(a.max_args)))
-      ProtoLenError(e.line, f, n, a.min_args, a.max_args);
-    if (!in_statement_call_) {
-      throw CompileError("D_ACT_SPEC", e.line, f + "( ) may not be used in an expression");
-    }
-    in_statement_call_ = false;
-    AnalyzeActionCall(e);
-    return types_.Void();
-  }
-  auto check_args = [&](int min_args, int max_args) {
-    if (n < static_cast<size_t>(min_args) || n > static_cast<size_t>(max_args))
-      ProtoLenError(e.line, f, n, min_args, max_args);
-    for (auto& a : e.args) Check(*a);
-  };
-  auto require_int_arg = [&](size_t i, const char* proto) {
-    if (!e.args[i]->type->IsScalar()) {
-      throw CompileError("D_PROTO_ARG", e.args[i]->line,
-                         f + "( ) argument #" + std::to_string(i + 1) +
-                             " is incompatible with prototype:\n\tprototype: " + proto +
-                             "\n\t argument: " + TypeSpelling(e.args[i]->type));
-    }
-  };
-  if (f == "strlen") {
-    check_args(1, 1);
-    if (!e.args[0]->type->IsString()) {
-      throw CompileError("D_PROTO_ARG", e.args[0]->line,
-                         "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: "
-                         "string\n\t argument: " +
-                             TypeSpelling(e.args[0]->type));
-    }
-    return types_.Lookup("size_t");
-  }
-  if (f == "copyinstr") {
-    check_args(1, 2);
-    require_int_arg(0, "uintptr_t");
-    if (n == 2) require_int_arg(1, "size_t");
-    return types_.String();
-  }
-  if (f == "copyin") {
-    check_args(2, 2);
-    require_int_arg(0, "uintptr_t");
-    require_int_arg(1, "size_t");
-    return types_.Pointer(types_.Void(), AddrSpace::kScratch);
-  }
-  throw CompileError("D_IDENT_UNDEF", e.line, "failed to resolve " + f + ": Unknown function name");
-}
-
-void Analyzer::AnalyzeActionCall(Expr& e) {
-  const std::string& f = e.text;
-  for (auto& a : e.args) Check(*a);
-  auto is_agg = [&](size_t i) { return e.args[i]->kind == ExprKind::kAggregation; };
-  if (f == "trace") {
-    if (is_agg(0) || e.args[0]->type->IsVoid()) {
-      throw CompileError("D_TRACE_AGG", e.line, "trace( ) may not be applied to an aggregation");
-    }
-  } else if (f == "printf") {
-    if (e.args[0]->kind != ExprKind::kString) {
-      throw CompileError("D_PRINTF_ARG_FMT", e.line,
-                         "printf( ) argument #1 must be a string literal");
-    }
-    for (size_t i = 1; i < e.args.size(); ++i) {
-      if (is_agg(i)) {
-        throw CompileError(
-            "D_PRINTF_AGG", e.line,
-            "printf( ) argument #" + std::to_string(i + 1) + " is an aggregation; use printa( )");
-      }
-    }
-  } else if (f == "printa") {
-    size_t first = 0;
-    if (e.args[0]->kind == ExprKind::kString) first = 1;
-    if (first == e.args.size()) {
-      throw CompileError("D_PRINTA_PROTO", e.line,
-                         "printa( ) prototype mismatch: aggregation expected");
-    }
-    for (size_t i = first; i < e.args.size(); ++i) {
-      if (!is_agg(i)) {
-        throw CompileError(
-            "D_PRINTA_AGGARG", e.line,
-            "printa( ) argument #" + std::to_string(i + 1) + " must be an aggregation");
-      }
-    }
-  } else if (f == "exit") {
-    if (!e.args[0]->type->IsInteger()) {
-      throw CompileError(
-          "D_PROTO_ARG", e.line,
-          "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t "
-          "argument: " +
-              TypeSpelling(e.args[0]->type));
-    }
-  } else if (f == "clear" || f == "trunc") {
-    if (!is_agg(0)) {
-      throw CompileError("D_" + std::string(f == "clear" ? "CLEAR" : "TRUNC") + "_AGGARG", e.line,
-                         f + "( ) argument #1 must be an aggregation");
-    }
-    if (f == "trunc" && e.args.size() == 2) ConstantValue(*e.args[1], "trunc( ) argument #2");
-  } else if (f == "setopt") {
-    for (auto& a : e.args) {
-      if (a->kind != ExprKind::kString) {
-        throw CompileError("D_SETOPT_ARG", e.line, "setopt( ) arguments must be string literals");
-      }
-    }
-  }
 }
 
 }  // namespace dt
