@@ -1,0 +1,248 @@
+#include "runtime/kallsyms.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+namespace dt::runtime {
+namespace {
+
+std::string ReadProcKallsyms() {
+  std::ifstream in(KernelSymbols::kKallsymsPath);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+constexpr const char* kSample =
+    "0000000000000000 A fixed_percpu_data\n"
+    "0000000000001000 D cpu_number\n"
+    "ffffffff81000000 T _stext\n"
+    "ffffffff81000000 t local_alias\n"
+    "ffffffff81000100 t helper\n"
+    "ffffffff81000100 T helper_global\n"
+    "ffffffff81000100 D data_at_same_place\n"
+    "ffffffff81000200 T schedule\n"
+    "ffffffff81000300 T _etext\n"
+    "ffffffff82000000 D jiffies\n"
+    "ffffffff82000040 d jiffies_local\n"
+    "ffffffffc0001000 t ext4_read\t[ext4]\n"
+    "ffffffffc0001400 T ext4_write\t[ext4]\n"
+    "ffffffffc0001800 t helper\t[ext4]\n"
+    "ffffffffc0100000 t bpf_prog_1234_probe\t[bpf]\n";
+
+TEST(KallsymsTest, ResolvesToTheNearestSymbolAtOrBelow) {
+  KernelSymbols t = KernelSymbols::FromText(kSample);
+  ASSERT_TRUE(t.ok()) << t.error();
+  EXPECT_EQ(t.size(), 15u);
+
+  auto r = t.Resolve(0xffffffff81000234);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->module, "vmlinux");
+  EXPECT_EQ(r->symbol, "schedule");
+  EXPECT_EQ(r->offset, 0x34u);
+  EXPECT_EQ(r->symbol_address, 0xffffffff81000200u);
+  EXPECT_EQ(r->module_address, 0xffffffff81000000u);
+
+  r = t.Resolve(0xffffffff81000200);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->symbol, "schedule");
+  EXPECT_EQ(r->offset, 0u);
+
+  EXPECT_FALSE(t.Resolve(0xffffffff80ffffff));
+  EXPECT_FALSE(t.Resolve(0x1000));  // a per-CPU offset is not an address
+}
+
+TEST(KallsymsTest, PrefersGlobalTextAmongSymbolsSharingAnAddress) {
+  KernelSymbols t = KernelSymbols::FromText(kSample);
+  EXPECT_EQ(t.Resolve(0xffffffff81000104)->symbol, "helper_global");
+  EXPECT_EQ(t.Resolve(0xffffffff81000000)->symbol, "_stext");
+}
+
+TEST(KallsymsTest, NamesModulesWithoutBrackets) {
+  KernelSymbols t = KernelSymbols::FromText(kSample);
+  auto r = t.Resolve(0xffffffffc0001410);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->module, "ext4");
+  EXPECT_EQ(r->symbol, "ext4_write");
+  EXPECT_EQ(r->offset, 0x10u);
+  EXPECT_EQ(r->module_address, 0xffffffffc0001000u);
+  EXPECT_EQ(t.Resolve(0xffffffffc0100008)->module, "bpf");
+}
+
+TEST(KallsymsTest, TheLastSymbolOfAModuleCoversALimitedSpan) {
+  KernelSymbols t = KernelSymbols::FromText(kSample);
+  // Inside ext4, helper is followed by another module: capped.
+  EXPECT_TRUE(t.Resolve(0xffffffffc0001800 + 0x100));
+  EXPECT_FALSE(t.Resolve(0xffffffffc0001800 + KernelSymbols::kMaxTrailingSpan));
+  // Past the very last symbol.
+  EXPECT_FALSE(t.Resolve(0xffffffffc0100000 + KernelSymbols::kMaxTrailingSpan + 5));
+  EXPECT_FALSE(t.Resolve(UINT64_MAX));
+  // Within vmlinux the next symbol bounds the span, however far it is.
+  auto r = t.Resolve(0xffffffff81ffff00);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->symbol, "_etext");
+}
+
+TEST(KallsymsTest, LooksUpNamesPreferringGlobalsAndVmlinux) {
+  KernelSymbols t = KernelSymbols::FromText(kSample);
+  EXPECT_EQ(t.AddressOf("jiffies"), 0xffffffff82000000u);
+  EXPECT_EQ(t.Lookup("jiffies")->type, 'D');
+  EXPECT_EQ(t.AddressOf("helper"), 0xffffffff81000100u);
+  EXPECT_EQ(t.AddressOf("helper", "ext4"), 0xffffffffc0001800u);
+  EXPECT_EQ(t.Lookup("helper", "ext4")->module, "ext4");
+  EXPECT_FALSE(t.AddressOf("helper", "xfs"));
+  EXPECT_FALSE(t.AddressOf("no_such_symbol"));
+  EXPECT_EQ(t.AddressOf("cpu_number"), 0x1000u);  // per-CPU: found by name
+}
+
+TEST(KallsymsTest, AllZeroAddressesAreReportedAsHidden) {
+  KernelSymbols t = KernelSymbols::FromText(
+      "0000000000000000 T _stext\n"
+      "0000000000000000 T schedule\n");
+  EXPECT_FALSE(t.ok());
+  EXPECT_TRUE(t.addresses_hidden());
+  EXPECT_NE(t.error().find("hidden"), std::string::npos);
+  EXPECT_FALSE(t.Resolve(0));
+  EXPECT_FALSE(t.AddressOf("schedule"));
+}
+
+TEST(KallsymsTest, MalformedLinesAreSkipped) {
+  KernelSymbols t = KernelSymbols::FromText(
+      "garbage\n"
+      "ffffffff81000000\n"
+      "ffffffff81000000 T\n"
+      "ffffffff81000000 T \n"
+      "\n"
+      "ffffffff81000010 T good\n"
+      "ffffffff81000020 T truncated_last_line");
+  ASSERT_TRUE(t.ok()) << t.error();
+  EXPECT_EQ(t.size(), 2u);
+  EXPECT_EQ(t.Resolve(0xffffffff81000018)->symbol, "good");
+  EXPECT_EQ(t.Resolve(0xffffffff81000028)->symbol, "truncated_last_line");
+}
+
+TEST(KallsymsTest, EmptyOrMissingFileIsAnError) {
+  EXPECT_FALSE(KernelSymbols::FromText("").ok());
+  KernelSymbols missing = KernelSymbols::FromFile("/nonexistent/kallsyms");
+  EXPECT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().find("/nonexistent/kallsyms"), std::string::npos);
+}
+
+// --- the running kernel
+
+#define REQUIRE_VISIBLE_KALLSYMS(table)                                       \
+  do {                                                                        \
+    if (geteuid() != 0) GTEST_SKIP() << "needs root to see kernel addresses"; \
+    ASSERT_TRUE((table).ok()) << (table).error();                             \
+  } while (0)
+
+TEST(KallsymsKernelTest, LoadsQuickly) {
+  if (geteuid() != 0) GTEST_SKIP() << "needs root to see kernel addresses";
+  auto start = std::chrono::steady_clock::now();
+  KernelSymbols t = KernelSymbols::FromFile(KernelSymbols::kKallsymsPath);
+  auto load = std::chrono::steady_clock::now() - start;
+  ASSERT_TRUE(t.ok()) << t.error();
+  start = std::chrono::steady_clock::now();
+  ASSERT_TRUE(t.AddressOf("schedule"));
+  auto names = std::chrono::steady_clock::now() - start;
+  auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
+  std::string text = ReadProcKallsyms();
+  start = std::chrono::steady_clock::now();
+  KernelSymbols parsed = KernelSymbols::FromText(std::move(text));
+  auto parse = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(parsed.size(), t.size());
+  std::cout << "[ kallsyms ] " << t.size() << " symbols loaded in " << ms(load)
+            << " ms (parsing and indexing alone: " << ms(parse) << " ms); name index built in "
+            << ms(names) << " ms\n";
+  EXPECT_GT(t.size(), 10000u);
+  // Generous bound for a loaded 2-core CI machine; typical is ~100 ms.
+  EXPECT_LT(ms(load), 2000.0);
+}
+
+TEST(KallsymsKernelTest, ScheduleResolvesBackToItself) {
+  const KernelSymbols& t = KernelSymbols::Kernel();
+  REQUIRE_VISIBLE_KALLSYMS(t);
+  auto addr = t.AddressOf("schedule");
+  ASSERT_TRUE(addr);
+  auto r = t.Resolve(*addr);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->module, "vmlinux");
+  EXPECT_EQ(r->symbol, "schedule");
+  EXPECT_EQ(r->offset, 0u);
+  r = t.Resolve(*addr + 5);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->symbol, "schedule");
+  EXPECT_EQ(r->offset, 5u);
+}
+
+TEST(KallsymsKernelTest, EveryGlobalTextSymbolResolvesToItsOwnAddress) {
+  const KernelSymbols& t = KernelSymbols::Kernel();
+  REQUIRE_VISIBLE_KALLSYMS(t);
+  std::istringstream in(ReadProcKallsyms());
+  std::string line;
+  int checked = 0;
+  while (std::getline(in, line)) {
+    unsigned long long addr = 0;
+    char type = 0;
+    char name[512];
+    if (std::sscanf(line.c_str(), "%llx %c %511s", &addr, &type, name) != 3) continue;
+    if (type != 'T') continue;
+    auto r = t.Resolve(addr);
+    ASSERT_TRUE(r) << line;
+    // Aliases share addresses; whichever wins must sit exactly there.
+    EXPECT_EQ(r->offset, 0u) << line;
+    EXPECT_EQ(r->symbol_address, addr) << line;
+    ++checked;
+  }
+  EXPECT_GT(checked, 1000);
+}
+
+TEST(KallsymsKernelTest, DataSymbolsResolveByNameWhenTheKernelListsThem) {
+  const KernelSymbols& t = KernelSymbols::Kernel();
+  REQUIRE_VISIBLE_KALLSYMS(t);
+  std::string text = ReadProcKallsyms();
+  if (text.find(" jiffies\n") == std::string::npos) {
+    // Without CONFIG_KALLSYMS_ALL only text and section markers are listed.
+    EXPECT_FALSE(t.AddressOf("jiffies"));
+    if (text.find(" D __start_rodata\n") != std::string::npos) {
+      EXPECT_TRUE(t.AddressOf("__start_rodata"));
+      EXPECT_EQ(t.Lookup("__start_rodata")->type, 'D');
+    }
+    GTEST_SKIP() << "this kernel's kallsyms lists no data objects (CONFIG_KALLSYMS_ALL off): "
+                    "jiffies is not resolvable";
+  }
+  auto addr = t.AddressOf("jiffies");
+  ASSERT_TRUE(addr);
+  EXPECT_NE(*addr, 0u);
+}
+
+TEST(KallsymsKernelTest, ModuleSymbolsCarryTheirModule) {
+  const KernelSymbols& t = KernelSymbols::Kernel();
+  REQUIRE_VISIBLE_KALLSYMS(t);
+  std::istringstream in(ReadProcKallsyms());
+  std::string line;
+  while (std::getline(in, line)) {
+    size_t tab = line.find("\t[");
+    if (tab == std::string::npos || line.back() != ']') continue;
+    unsigned long long addr = 0;
+    char type = 0;
+    if (std::sscanf(line.c_str(), "%llx %c", &addr, &type) != 2) continue;
+    if (type != 't' && type != 'T') continue;
+    std::string module = line.substr(tab + 2, line.size() - tab - 3);
+    auto r = t.Resolve(addr);
+    ASSERT_TRUE(r) << line;
+    EXPECT_EQ(r->module, module) << line;
+    EXPECT_EQ(r->offset, 0u) << line;
+    return;
+  }
+  GTEST_SKIP() << "no module symbols in /proc/kallsyms (no modules loaded)";
+}
+
+}  // namespace
+}  // namespace dt::runtime
