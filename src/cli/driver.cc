@@ -315,12 +315,12 @@ int RunDtrace(int argc, char** argv) {
     cg.wall_offset_ns = runtime::WalltimeOffsetNs();
     for (const auto& p : registry.probes())
       if (p->kind == ProviderKind::kSyscall && !p->is_return) ++cg.syscall_probes_per_side;
-    if (info.uses_ppid) {
+    if (info.uses_task_offsets) {
       runtime::TaskOffsets offs = runtime::LoadTaskOffsets();
-      cg.ppid_parent_offset = offs.real_parent;
-      cg.ppid_tgid_offset = offs.tgid;
+      cg.task_parent_offset = offs.real_parent;
+      cg.task_tgid_offset = offs.tgid;
+      cg.task_cputime_offset = offs.sum_exec_runtime;
     }
-    for (size_t i = 0; i < programs.size(); ++i) failing = nullptr;
     CompiledProgram compiled;
     try {
       compiled = GenerateCode(info, types, cg);

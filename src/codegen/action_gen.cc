@@ -308,6 +308,8 @@ void FunctionGen::GenExit(const Expr& call) {
   a.fields.push_back(AppendField(types_.Int32()));
   StoreResultToField(a.fields[0], types_.Int32());
   out_.records[record_id_].actions.push_back(a);
+  b_.LoadMapValueAddr(R1, shared_.globals, shared_.exit_flag_off);
+  b_.StoreImm(8, R1, 0, 1);
 }
 
 void FunctionGen::GenAggControl(const Expr& call, ActionKind kind) {

@@ -78,6 +78,8 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
       globals_size += ValueSize(v.type);
     }
   }
+  shared.exit_flag_off = globals_size;
+  globals_size += 8;
   shared.globals = maps.Add(
       {"dtrace_globals", BPF_MAP_TYPE_ARRAY, 4, std::max<uint32_t>(globals_size, 8), 1, 0, {}});
   for (const Variable& v : info.thread_vars) {

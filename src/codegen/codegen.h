@@ -19,8 +19,10 @@ struct CodegenOptions {
   uint32_t aggsize_entries = 16384;    // max keys per aggregation
   uint32_t dynvar_entries = 65536;     // max entries per associative array
   int64_t wall_offset_ns = 0;          // CLOCK_REALTIME - CLOCK_MONOTONIC
-  uint32_t ppid_parent_offset = 0;     // task_struct.real_parent (0: ppid unavailable)
-  uint32_t ppid_tgid_offset = 0;       // task_struct.tgid
+  // task_struct member offsets from BTF; all 0 when the program needs none.
+  uint32_t task_parent_offset = 0;     // real_parent
+  uint32_t task_tgid_offset = 0;       // tgid
+  uint32_t task_cputime_offset = 0;    // se.sum_exec_runtime
   size_t syscall_probes_per_side = 0;  // syscall entry probes the registry lists
 };
 

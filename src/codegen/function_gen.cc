@@ -14,6 +14,7 @@ ProgramDef FunctionGen::Generate(const std::string& name, uint32_t prog_type, At
                                  ProviderKind provider, bool syscall_return,
                                  const std::vector<ClauseProbes>& clauses) {
   provider_ = provider;
+  attach_ = attach;
   syscall_return_ = syscall_return;
   all_syscall_probes_ = options_.syscall_probes_per_side;
   single_probe_ = provider == ProviderKind::kSyscall ? nullptr : clauses.front().probes.front();

@@ -40,6 +40,7 @@ struct SharedMaps {
   uint32_t syscall_ids_off = 0;    // rodata: u32 probe id per syscall nr, entry then return
   uint32_t syscall_names_off = 0;  // rodata: kProbeStringSize bytes per syscall nr
   uint32_t scratch_size = 0;       // grows as programs need more
+  uint32_t exit_flag_off = 0;      // in globals: set by exit(), stops every probe but END/ERROR
 };
 
 constexpr int kMaxSyscallNr = 512;
@@ -137,6 +138,10 @@ class FunctionGen {
   void GenProbeId();
   void GenEpid();
   void GenProbeString(Builtin which);
+  void RequireTaskOffsets(const ast::Expr& e, const char* what);
+  // r0 = the `size`-byte kernel value at the address in `addr` (0 when
+  // unreadable); clobbers r1-r5.
+  void GenKernelRead(bpf::Reg addr, int size);
 
   ProgramInfo& info_;
   TypeTable& types_;
@@ -147,6 +152,7 @@ class FunctionGen {
   bpf::Builder b_;
 
   ProviderKind provider_ = ProviderKind::kDtrace;
+  AttachKind attach_ = AttachKind::kRunOnce;
   bool syscall_return_ = false;
   const Probe* single_probe_ = nullptr;  // when the program serves exactly one probe
   int stack_top_ = 0;                    // bytes used below r10

@@ -26,6 +26,13 @@ constexpr int16_t kRegsCs = 136;
 
 void FunctionGen::GenPrologue(const std::vector<ClauseProbes>&) {
   b_.Mov(R6, R1);
+  // After exit() only END and ERROR may still fire, as in DTrace: without
+  // this, a probe already on its way could still print.
+  if (attach_ != AttachKind::kRunOnce) {
+    b_.LoadMapValueAddr(R1, shared_.globals, shared_.exit_flag_off);
+    b_.Load(8, R1, R1, 0);
+    b_.JumpIfImm(BPF_JNE, R1, 0, exit_label_);
+  }
   if (scratch_loaded_) {
     int16_t zero = AllocSlot();
     b_.StoreImm(8, R10, zero, 0);
@@ -212,6 +219,27 @@ void FunctionGen::GenArg(int n) {
   }
 }
 
+void FunctionGen::RequireTaskOffsets(const ast::Expr& e, const char* what) {
+  if (options_.task_parent_offset == 0) {
+    throw CompileError("D_IDENT_UNDEF", e.line,
+                       std::string(what) +
+                           " is unavailable: the kernel's BTF type information could not be read");
+  }
+}
+
+void FunctionGen::GenKernelRead(bpf::Reg addr, int size) {
+  int mark = stack_top_;
+  int16_t tmp = AllocSlot();
+  b_.Mov(R3, addr);
+  b_.StoreImm(8, R10, tmp, 0);
+  b_.Mov(R1, R10);
+  b_.AluImm(BPF_ADD, R1, tmp);
+  b_.MovImm(R2, size);
+  b_.Call(BPF_FUNC_probe_read_kernel);
+  b_.Load(size, R0, R10, tmp);
+  ReleaseSlotsTo(mark);
+}
+
 void FunctionGen::GenBuiltin(const ast::Expr& e) {
   auto which = static_cast<Builtin>(e.binding);
   switch (which) {
@@ -232,30 +260,12 @@ void FunctionGen::GenBuiltin(const ast::Expr& e) {
       b_.AluImm(BPF_RSH, R0, 32);
       return;
     case Builtin::kPpid: {
-      if (options_.ppid_parent_offset == 0) {
-        throw CompileError("D_IDENT_UNDEF", e.line,
-                           "ppid is unavailable: the kernel's BTF type information could not "
-                           "be read");
-      }
-      int mark = stack_top_;
-      int16_t tmp = AllocSlot();
+      RequireTaskOffsets(e, "ppid");
       b_.Call(BPF_FUNC_get_current_task);
-      b_.Mov(R3, R0);
-      b_.AluImm(BPF_ADD, R3, static_cast<int32_t>(options_.ppid_parent_offset));
-      b_.StoreImm(8, R10, tmp, 0);
-      b_.Mov(R1, R10);
-      b_.AluImm(BPF_ADD, R1, tmp);
-      b_.MovImm(R2, 8);
-      b_.Call(BPF_FUNC_probe_read_kernel);
-      b_.Load(8, R3, R10, tmp);
-      b_.AluImm(BPF_ADD, R3, static_cast<int32_t>(options_.ppid_tgid_offset));
-      b_.StoreImm(8, R10, tmp, 0);
-      b_.Mov(R1, R10);
-      b_.AluImm(BPF_ADD, R1, tmp);
-      b_.MovImm(R2, 4);
-      b_.Call(BPF_FUNC_probe_read_kernel);
-      b_.Load(4, R0, R10, tmp);
-      ReleaseSlotsTo(mark);
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_parent_offset));
+      GenKernelRead(R0, 8);
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_tgid_offset));
+      GenKernelRead(R0, 4);
       return;
     }
     case Builtin::kExecname: {
@@ -279,8 +289,13 @@ void FunctionGen::GenBuiltin(const ast::Expr& e) {
       b_.Call(BPF_FUNC_ktime_get_ns);
       return;
     case Builtin::kVtimestamp:
-      throw CompileError("D_IDENT_UNDEF", e.line,
-                         "vtimestamp is not available yet: it needs task CPU time from BTF");
+      // The scheduler's running total for this thread: it advances at each
+      // scheduler tick and context switch, not continuously.
+      RequireTaskOffsets(e, "vtimestamp");
+      b_.Call(BPF_FUNC_get_current_task);
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_cputime_offset));
+      GenKernelRead(R0, 8);
+      return;
     case Builtin::kWalltimestamp:
       b_.Call(BPF_FUNC_ktime_get_ns);
       b_.LoadImm(R1, static_cast<uint64_t>(options_.wall_offset_ns));

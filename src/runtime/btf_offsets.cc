@@ -10,14 +10,21 @@ namespace dt::runtime {
 
 namespace {
 
-uint32_t MemberOffset(const btf* b, int type_id, const char* name) {
+struct MemberInfo {
+  uint32_t offset;
+  uint32_t type_id;
+};
+
+MemberInfo FindMember(const btf* b, int type_id, const char* struct_name, const char* name) {
   const btf_type* t = btf__type_by_id(b, type_id);
   const btf_member* m = btf_members(t);
   for (int i = 0; i < btf_vlen(t); ++i, ++m) {
     const char* member = btf__name_by_offset(b, m->name_off);
-    if (member && std::string(member) == name) return btf_member_bit_offset(t, i) / 8;
+    if (member && std::string(member) == name) {
+      return {btf_member_bit_offset(t, i) / 8, m->type};
+    }
   }
-  throw RuntimeError(std::string("kernel BTF: struct task_struct has no member ") + name);
+  throw RuntimeError(std::string("kernel BTF: struct ") + struct_name + " has no member " + name);
 }
 
 }  // namespace
@@ -32,8 +39,12 @@ TaskOffsets LoadTaskOffsets() {
   }
   TaskOffsets offs;
   try {
-    offs.real_parent = MemberOffset(b, id, "real_parent");
-    offs.tgid = MemberOffset(b, id, "tgid");
+    offs.real_parent = FindMember(b, id, "task_struct", "real_parent").offset;
+    offs.tgid = FindMember(b, id, "task_struct", "tgid").offset;
+    MemberInfo se = FindMember(b, id, "task_struct", "se");
+    offs.sum_exec_runtime =
+        se.offset +
+        FindMember(b, static_cast<int>(se.type_id), "sched_entity", "sum_exec_runtime").offset;
   } catch (...) {
     btf__free(b);
     throw;

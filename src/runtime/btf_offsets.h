@@ -1,6 +1,7 @@
 // Offsets of the few kernel struct members the code generator reads
-// directly (task_struct's parent and thread-group id for `ppid`), found in
-// the running kernel's BTF so they are right on every kernel version.
+// directly (`ppid` needs task_struct's parent and thread-group id,
+// `vtimestamp` the task's accumulated CPU time), found in the running
+// kernel's BTF so they are right on every kernel version.
 // Loaded only when a program needs them: parsing vmlinux BTF costs ~10 ms.
 #pragma once
 
@@ -9,8 +10,9 @@
 namespace dt::runtime {
 
 struct TaskOffsets {
-  uint32_t real_parent = 0;  // struct task_struct *
-  uint32_t tgid = 0;         // pid_t
+  uint32_t real_parent = 0;       // struct task_struct *
+  uint32_t tgid = 0;              // pid_t
+  uint32_t sum_exec_runtime = 0;  // u64 se.sum_exec_runtime: ns on CPU
 };
 
 // Throws RuntimeError when BTF is missing or lacks the members.

@@ -499,14 +499,16 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
       case Builtin::kPid:
       case Builtin::kPpid:
       case Builtin::kTid:
-        if (static_cast<Builtin>(b) == Builtin::kPpid) info_.uses_ppid = true;
+        if (static_cast<Builtin>(b) == Builtin::kPpid) info_.uses_task_offsets = true;
         return types_.Lookup("pid_t");
       case Builtin::kUid:
         return types_.Lookup("uid_t");
       case Builtin::kGid:
         return types_.Lookup("gid_t");
-      case Builtin::kTimestamp:
       case Builtin::kVtimestamp:
+        info_.uses_task_offsets = true;
+        return types_.Uint64();
+      case Builtin::kTimestamp:
       case Builtin::kWalltimestamp:
         return types_.Uint64();
       case Builtin::kCpu:
