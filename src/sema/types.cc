@@ -15,6 +15,34 @@ int Log2Size(int size) {
       return 3;
   }
 }
+
+std::string Declarator(const Type* t, const std::string& inner);
+
+// A pointer to `to`, itself inside declarator `inner`: "*inner", or
+// "(*inner)" when `to` binds tighter (arrays, functions).
+std::string PointerDeclarator(const Type* to, const std::string& inner) {
+  bool needs_parens = to != nullptr && to->typedef_of == nullptr &&
+                      (to->kind == Type::Kind::kArray || to->kind == Type::Kind::kFunction);
+  return Declarator(to, needs_parens ? "(*" + inner + ")" : "*" + inner);
+}
+
+// C declarator spelling, with CTF's spacing: the base type, one space, then
+// the declarator built inside-out ("*[16]", "(*)()", "[4][2]").
+std::string Declarator(const Type* t, const std::string& inner) {
+  if (t == nullptr) return "?";
+  bool is_base = t->typedef_of != nullptr ||
+                 (t->kind != Type::Kind::kPointer && t->kind != Type::Kind::kArray &&
+                  t->kind != Type::Kind::kFunction);
+  if (is_base) return inner.empty() ? t->name : t->name + " " + inner;
+  switch (t->kind) {
+    case Type::Kind::kPointer:
+      return PointerDeclarator(t->target, inner);
+    case Type::Kind::kArray:
+      return Declarator(t->target, inner + "[" + std::to_string(t->array_len) + "]");
+    default:  // kFunction
+      return Declarator(t->target, inner + "()");
+  }
+}
 }  // namespace
 
 TypeTable::TypeTable(uint64_t strsize) : strsize_(strsize) {
@@ -113,7 +141,7 @@ const Type* TypeTable::Pointer(const Type* target, AddrSpace space) {
   t->size = 8;
   t->target = target;
   t->addr_space = space;
-  t->name = TypeSpelling(target) + " *";
+  t->name = PointerDeclarator(target, "");
   return pointers_[key] = Intern(std::move(t));
 }
 
@@ -126,14 +154,81 @@ const Type* TypeTable::Array(const Type* element, uint64_t length) {
   t->size = element->size * length;
   t->target = element;
   t->array_len = length;
-  t->name = TypeSpelling(element) + " [" + std::to_string(length) + "]";
+  t->name = Declarator(element, "[" + std::to_string(length) + "]");
   return arrays_[key] = Intern(std::move(t));
+}
+
+const Type* TypeTable::Struct(const std::string& tag, bool is_union, uint64_t size) {
+  auto t = std::make_unique<Type>();
+  t->kind = is_union ? Type::Kind::kUnion : Type::Kind::kStruct;
+  t->name = (is_union ? "union " : "struct ") + tag;
+  t->size = size;
+  t->incomplete = true;
+  return Intern(std::move(t));
+}
+
+void TypeTable::CompleteStruct(const Type* su, uint64_t size, std::vector<Member> members) {
+  // The table owns every type it hands out, so writing through it is sound.
+  Type* t = const_cast<Type*>(su);
+  t->size = size;
+  t->members = std::move(members);
+  t->incomplete = false;
+  auto [begin, end] = typedef_copies_.equal_range(su);
+  for (auto it = begin; it != end; ++it) {
+    it->second->size = t->size;
+    it->second->members = t->members;
+    it->second->incomplete = false;
+  }
+}
+
+const Type* TypeTable::Enum(const std::string& tag, uint64_t size, bool is_signed,
+                            std::vector<std::pair<std::string, int64_t>> enumerators) {
+  auto t = std::make_unique<Type>();
+  t->kind = Type::Kind::kEnum;
+  t->name = "enum " + tag;
+  t->size = size;
+  t->is_signed = is_signed;
+  t->enumerators = std::move(enumerators);
+  return Intern(std::move(t));
+}
+
+const Type* TypeTable::Function(const Type* ret, std::vector<const Type*> params, bool variadic) {
+  auto key = std::make_tuple(ret, params, variadic);
+  auto it = functions_.find(key);
+  if (it != functions_.end()) return it->second;
+  auto t = std::make_unique<Type>();
+  t->kind = Type::Kind::kFunction;
+  t->target = ret;
+  t->params = std::move(params);
+  t->variadic = variadic;
+  t->name = Declarator(ret, "()");
+  return functions_[key] = Intern(std::move(t));
+}
+
+const Type* TypeTable::Typedef(const std::string& name, const Type* target) {
+  auto t = std::make_unique<Type>(*target);
+  t->name = name;
+  t->typedef_of = target;
+  Type* copy = t.get();
+  const Type* underlying = StripTypedefs(target);
+  if (underlying->IsStructOrUnion()) typedef_copies_.emplace(underlying, copy);
+  return Intern(std::move(t));
+}
+
+const Type* TypeTable::Float(const std::string& name, uint64_t size) {
+  auto t = std::make_unique<Type>();
+  t->kind = Type::Kind::kFloat;
+  t->name = name;
+  t->size = size;
+  t->is_signed = true;
+  return Intern(std::move(t));
 }
 
 const Type* TypeTable::Lookup(const std::string& name) const {
   if (name == "string") return strings_.count(strsize_) ? strings_.at(strsize_) : nullptr;
   auto it = names_.find(name);
-  return it == names_.end() ? nullptr : it->second;
+  if (it != names_.end()) return it->second;
+  return external_lookup_ ? external_lookup_(name) : nullptr;
 }
 
 void TypeTable::AddTypedef(const std::string& name, const Type* type) { names_[name] = type; }
@@ -157,6 +252,57 @@ const Type* TypeTable::ArithmeticResult(const Type* a, const Type* b) const {
 std::string TypeSpelling(const Type* t) {
   if (t == nullptr) return "?";
   return t->name;
+}
+
+const Type* StripTypedefs(const Type* t) {
+  while (t != nullptr && t->typedef_of != nullptr) t = t->typedef_of;
+  return t;
+}
+
+bool SameType(const Type* a, const Type* b) {
+  a = StripTypedefs(a);
+  b = StripTypedefs(b);
+  if (a == b) return true;
+  if (a == nullptr || b == nullptr || a->kind != b->kind) return false;
+  switch (a->kind) {
+    case Type::Kind::kPointer:
+      return a->addr_space == b->addr_space && SameType(a->target, b->target);
+    case Type::Kind::kArray:
+      return a->array_len == b->array_len && SameType(a->target, b->target);
+    case Type::Kind::kFunction:
+      if (a->variadic != b->variadic || a->params.size() != b->params.size()) return false;
+      for (size_t i = 0; i < a->params.size(); ++i)
+        if (!SameType(a->params[i], b->params[i])) return false;
+      return SameType(a->target, b->target);
+    case Type::Kind::kInteger:
+    case Type::Kind::kFloat:
+      return a->size == b->size && a->is_signed == b->is_signed;
+    case Type::Kind::kString:
+      return true;
+    default:  // structs, unions and enums are distinct types even when alike
+      return false;
+  }
+}
+
+namespace {
+std::optional<MemberLocation> FindMemberFrom(const Type* su, const std::string& name,
+                                             uint64_t base_bits) {
+  for (const Member& m : su->members) {
+    if (m.name == name) return MemberLocation{m.type, base_bits + m.bit_offset, m.bit_width};
+    const Type* mt = StripTypedefs(m.type);
+    if (m.name.empty() && mt != nullptr && mt->IsStructOrUnion()) {
+      auto found = FindMemberFrom(mt, name, base_bits + m.bit_offset);
+      if (found) return found;
+    }
+  }
+  return std::nullopt;
+}
+}  // namespace
+
+std::optional<MemberLocation> FindMember(const Type* su, const std::string& name) {
+  su = StripTypedefs(su);
+  if (su == nullptr || !su->IsStructOrUnion() || name.empty()) return std::nullopt;
+  return FindMemberFrom(su, name, 0);
 }
 
 }  // namespace dt

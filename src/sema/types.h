@@ -1,8 +1,15 @@
 // The D type system.
 //
 // Types are interned in a TypeTable and compared by pointer. D's own types
-// (integers of every width, string, pointers, arrays) live here now; kernel
-// types from BTF become kStruct/kUnion/kEnum entries of the same table.
+// (integers of every width, string, pointers, arrays) live here; kernel
+// types from BTF (sema/btf_types.h) become kStruct/kUnion/kEnum/kFunction
+// entries of the same table.
+//
+// A typedef made with TypeTable::Typedef is a copy of its target that keeps
+// the typedef's name for messages ("pid_t") and points back through
+// `typedef_of`; everything else (kind, size, members) behaves as the target.
+// Compare types with SameType, which looks through typedefs. const and
+// volatile are not represented: they are stripped on the way in.
 //
 // Strings carry a byte size: every D string is stored zero-padded in a
 // buffer of that many bytes. `string` is strsize bytes (default 256), but
@@ -11,9 +18,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace dt {
@@ -31,22 +41,39 @@ struct Member {
 enum class AddrSpace { kKernel, kUser, kScratch };
 
 struct Type {
-  enum class Kind { kVoid, kInteger, kPointer, kArray, kString, kStruct, kUnion, kEnum, kFunction };
+  enum class Kind {
+    kVoid,
+    kInteger,
+    kPointer,
+    kArray,
+    kString,
+    kStruct,
+    kUnion,
+    kEnum,
+    kFunction,
+    kFloat,  // kernel float/double members; D cannot compute with them
+  };
   Kind kind = Kind::kVoid;
   std::string name;   // spelling for messages: "int", "char *", "string", "struct foo"
   uint64_t size = 0;  // bytes
   bool is_signed = false;
-  const Type* target = nullptr;  // pointee / element
+  const Type* target = nullptr;  // pointee / element / function return type
   uint64_t array_len = 0;
   AddrSpace addr_space = AddrSpace::kKernel;
   std::vector<Member> members;  // struct/union
   std::vector<std::pair<std::string, int64_t>> enumerators;
+  std::vector<const Type*> params;   // function parameters
+  bool variadic = false;             // function taking "..."
+  bool incomplete = false;           // struct/union whose members are not known (yet)
+  const Type* typedef_of = nullptr;  // set on a typedef: the type it names
 
   bool IsInteger() const { return kind == Kind::kInteger || kind == Kind::kEnum; }
   bool IsPointer() const { return kind == Kind::kPointer; }
   bool IsString() const { return kind == Kind::kString; }
   bool IsScalar() const { return IsInteger() || IsPointer(); }
   bool IsVoid() const { return kind == Kind::kVoid; }
+  bool IsStructOrUnion() const { return kind == Kind::kStruct || kind == Kind::kUnion; }
+  bool IsFunction() const { return kind == Kind::kFunction; }
 };
 
 class TypeTable {
@@ -64,10 +91,33 @@ class TypeTable {
   const Type* Pointer(const Type* target, AddrSpace space = AddrSpace::kKernel);
   const Type* Array(const Type* element, uint64_t length);
 
+  // A new struct or union named `tag` ("" when anonymous), spelled
+  // "struct tag". Every call makes a distinct type: tags live in per-module
+  // namespaces, so the caller keeps its own tag -> type map. It starts
+  // incomplete (members unknown) with the given byte size; CompleteStruct
+  // fills it in, which lets a struct refer to itself through pointers.
+  const Type* Struct(const std::string& tag, bool is_union, uint64_t size = 0);
+  void CompleteStruct(const Type* su, uint64_t size, std::vector<Member> members);
+  // A new enum "enum tag" of `size` bytes with its named values.
+  const Type* Enum(const std::string& tag, uint64_t size, bool is_signed,
+                   std::vector<std::pair<std::string, int64_t>> enumerators);
+  // A function type (interned); only meaningful behind a pointer.
+  const Type* Function(const Type* ret, std::vector<const Type*> params, bool variadic);
+  // A typedef spelled `name` that behaves as `target` (see file comment).
+  // This only builds the type; AddTypedef makes a name resolve to a type.
+  const Type* Typedef(const std::string& name, const Type* target);
+  // A floating-point type of `size` bytes spelled `name` ("double").
+  const Type* Float(const std::string& name, uint64_t size);
+
   // A type by its D spelling ("unsigned long", "uint32_t", "string",
-  // a D typedef); nullptr when unknown.
+  // a D typedef); names this table does not know go to the external lookup
+  // (kernel types, see BtfTypeSource) when one is set; nullptr when unknown.
+  // The external lookup may throw CompileError (e.g. no kernel BTF).
   const Type* Lookup(const std::string& name) const;
   void AddTypedef(const std::string& name, const Type* type);
+  void set_external_lookup(std::function<const Type*(const std::string&)> lookup) {
+    external_lookup_ = std::move(lookup);
+  }
 
   uint64_t strsize() const { return strsize_; }
   void set_strsize(uint64_t size) { strsize_ = size; }
@@ -88,9 +138,35 @@ class TypeTable {
   std::map<std::pair<const Type*, int>, const Type*> pointers_;
   std::map<std::pair<const Type*, uint64_t>, const Type*> arrays_;
   std::map<std::string, const Type*> names_;
+  std::map<std::tuple<const Type*, std::vector<const Type*>, bool>, const Type*> functions_;
+  // Typedef copies of each struct/union, refreshed when it is completed.
+  std::multimap<const Type*, Type*> typedef_copies_;
+  std::function<const Type*(const std::string&)> external_lookup_;
 };
 
-// Type name for messages, as DTrace spells it.
+// Type name for messages, as DTrace spells it: "struct task_struct *",
+// "char [16]", "char *[4]", "int (*)()" (DTrace never spells parameters).
 std::string TypeSpelling(const Type* t);
+
+// `t` with any typedefs peeled off.
+const Type* StripTypedefs(const Type* t);
+// Whether a and b are the same type once typedefs are looked through (at
+// every level: "pid_t *" and "int *" are the same).
+bool SameType(const Type* a, const Type* b);
+
+// Where a struct/union member lives. bit_offset counts from the start of
+// the outermost struct searched, through any anonymous members on the way.
+struct MemberLocation {
+  const Type* type = nullptr;
+  uint64_t bit_offset = 0;
+  int bit_width = -1;  // -1: not a bitfield
+  uint64_t byte_offset() const { return bit_offset / 8; }
+  bool is_bitfield() const { return bit_width >= 0; }
+};
+
+// Finds member `name` of struct/union `su` (or a typedef of one), looking
+// inside anonymous struct/union members as C does; nullopt when absent or
+// when `su` is not a struct/union.
+std::optional<MemberLocation> FindMember(const Type* su, const std::string& name);
 
 }  // namespace dt

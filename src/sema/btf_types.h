@@ -1,0 +1,96 @@
+// Kernel types from BTF, imported into a TypeTable on demand.
+//
+// Parsing vmlinux BTF costs milliseconds, so nothing is read until a lookup
+// actually needs a kernel type. Names follow C: "struct task_struct",
+// "union u", "enum e" name tagged types; a bare name ("pid_t", "u64") is a
+// typedef or base type. D's backquote scoping picks a module namespace:
+// "struct vmlinux`task_struct", "vmlinux`pid_t", "struct mymod`foo". Without
+// one, vmlinux is searched first, then module BTFs (<btf_dir>/<module>).
+//
+// Imports are cycle-safe and complete: a returned struct has every member
+// filled in, and so does every struct reachable from it (through pointers
+// too), so callers may read Type::members and Type::size directly.
+//
+// Errors: a tagged or module-scoped name with no BTF to search throws
+// CompileError (D_TYPE_ERR); an unknown name returns nullptr; bare names
+// never throw (they may be user typos that the analyzer reports itself).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sema/types.h"
+
+struct btf;
+
+namespace dt {
+
+class BtfTypeSource {
+ public:
+  // `btf_dir` holds "vmlinux" and one file per module (tests point it
+  // elsewhere to see the missing-BTF path).
+  explicit BtfTypeSource(TypeTable& types, std::string btf_dir = "/sys/kernel/btf");
+  ~BtfTypeSource();
+  BtfTypeSource(const BtfTypeSource&) = delete;
+  BtfTypeSource& operator=(const BtfTypeSource&) = delete;
+
+  // Makes `types.Lookup` fall back to this source. `*this` must outlive
+  // every later Lookup on the table.
+  void InstallAsFallback();
+
+  // A type by its D spelling, optionally module-scoped; nullptr if unknown.
+  const Type* LookupType(const std::string& name);
+  // Same, in one namespace: `module` is "vmlinux" or a module name.
+  const Type* LookupType(const std::string& module, const std::string& name);
+
+  // The type of kernel global `name` (a BTF variable), nullptr if unknown.
+  // "mod`name" scopes it as LookupType does. Never throws for missing BTF.
+  const Type* LookupVariable(const std::string& name);
+
+  // How many times vmlinux BTF has been read: 0 until the first lookup,
+  // then 1 for good (a failure is remembered, not retried).
+  int vmlinux_load_count() const { return vmlinux_load_count_; }
+  bool vmlinux_loaded() const { return !units_.empty() && units_[0].btf != nullptr; }
+
+ private:
+  // One parsed BTF object: vmlinux (index 0) or a module split on top of it.
+  struct Unit {
+    std::string module;
+    struct btf* btf = nullptr;
+  };
+  // Loads vmlinux if not done yet; false when it is absent.
+  bool EnsureVmlinux();
+  // Index of the unit for `module`, loaded on first use; -1 if it has no BTF.
+  int ModuleUnit(const std::string& module);
+  // Every module with BTF, loaded; used only when vmlinux lacks a name.
+  void LoadAllModules();
+  // keyword: 0 struct, 1 union, 2 enum, -1 a bare (typedef or base type) name.
+  const Type* FindIn(int unit, int keyword, const std::string& name);
+  const Type* FindVariableIn(int unit, const std::string& name);
+  [[noreturn]] void NoBtf(const std::string& spelled) const;
+
+  // Imports BTF type `id` of `unit` and everything it reaches.
+  const Type* ImportAll(int unit, uint32_t id);
+  const Type* Import(int unit, uint32_t id);
+  const Type* ImportInt(int unit, uint32_t id);
+  void FillStruct(int unit, uint32_t id, const Type* shell);
+  // The unit that owns `id` (module BTF ids below vmlinux's count are vmlinux's).
+  int OwnerOf(int unit, uint32_t id) const;
+
+  TypeTable& types_;
+  std::string btf_dir_;
+  std::vector<Unit> units_;  // [0] is vmlinux once loaded
+  bool all_modules_loaded_ = false;
+  int vmlinux_load_count_ = 0;
+  std::string vmlinux_error_;
+  uint32_t vmlinux_type_count_ = 0;
+  std::map<std::pair<int, uint32_t>, const Type*> imported_;
+  std::map<std::string, const Type*> by_name_;      // successful lookups by spelling
+  std::vector<std::pair<int, uint32_t>> unfilled_;  // struct shells awaiting members
+  const Type* bool_ = nullptr;
+};
+
+}  // namespace dt
