@@ -189,6 +189,29 @@ std::vector<std::pair<std::string, std::string>> ListTracepoints() {
   return tracepoints;
 }
 
+std::vector<std::pair<std::string, std::string>> ParseAvailableEvents(std::string_view text) {
+  std::vector<std::pair<std::string, std::string>> events;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view line = Trim(text.substr(pos, eol - pos));
+    pos = eol + 1;
+    size_t colon = line.find(':');
+    if (colon == std::string_view::npos || colon == 0 || colon + 1 == line.size()) continue;
+    events.emplace_back(std::string(line.substr(0, colon)), std::string(line.substr(colon + 1)));
+  }
+  std::sort(events.begin(), events.end());
+  events.erase(std::unique(events.begin(), events.end()), events.end());
+  return events;
+}
+
+std::vector<std::pair<std::string, std::string>> ListAvailableEvents() {
+  std::string text = ReadFile(TracefsRoot() + "/available_events");
+  if (text.empty()) return ListTracepoints();
+  return ParseAvailableEvents(text);
+}
+
 bool TracepointExists(const std::string& category, const std::string& name) {
   if (category.find('/') != std::string::npos || name.find('/') != std::string::npos ||
       category.empty() || name.empty() || category[0] == '.' || name[0] == '.') {

@@ -31,6 +31,16 @@ std::vector<std::string> ListSyscallTracepoints();
 // directories that have an id file).
 std::vector<std::pair<std::string, std::string>> ListTracepoints();
 
+// The events the kernel lists in available_events ("category:name" lines),
+// as (category, name), sorted. One read of one file, so it stays fast with
+// thousands of events; unlike ListTracepoints it leaves out ftrace's internal
+// events (events/ftrace/*), which cannot be attached to. Falls back to
+// ListTracepoints when available_events cannot be read.
+std::vector<std::pair<std::string, std::string>> ListAvailableEvents();
+
+// Parses the text of available_events; lines without a colon are skipped.
+std::vector<std::pair<std::string, std::string>> ParseAvailableEvents(std::string_view text);
+
 bool TracepointExists(const std::string& category, const std::string& name);
 
 // The perf id of a tracepoint (for PERF_TYPE_TRACEPOINT config).

@@ -94,6 +94,23 @@ TEST(TracefsTest, ListsTracepointsWithCategories) {
   EXPECT_TRUE(std::binary_search(tracepoints.begin(), tracepoints.end(), exit_read));
 }
 
+TEST(AvailableEventsTest, ParsesSortsAndSkipsJunk) {
+  auto events = ParseAvailableEvents("sched:sched_switch\nirq:irq_handler_entry\n\nnocolon\n"
+                                     ":noname\nnocat:\nsched:sched_switch\r\n");
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[0], (std::pair<std::string, std::string>{"irq", "irq_handler_entry"}));
+  EXPECT_EQ(events[1], (std::pair<std::string, std::string>{"sched", "sched_switch"}));
+}
+
+TEST(TracefsTest, ListsAvailableEventsWithoutFtraceInternals) {
+  DT_REQUIRE_ROOT();
+  auto events = ListAvailableEvents();
+  std::pair<std::string, std::string> sched_switch{"sched", "sched_switch"};
+  EXPECT_TRUE(std::binary_search(events.begin(), events.end(), sched_switch));
+  EXPECT_TRUE(std::is_sorted(events.begin(), events.end()));
+  for (const auto& [category, name] : events) EXPECT_NE(category, "ftrace") << name;
+}
+
 TEST(TracefsTest, ReadsIdAndFormatOfARealTracepoint) {
   DT_REQUIRE_ROOT();
   uint32_t id = TracepointId("syscalls", "sys_enter_openat");
