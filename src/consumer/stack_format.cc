@@ -74,6 +74,25 @@ std::vector<uint64_t> StackFramesFromRecord(std::string_view bytes) {
   return pcs;
 }
 
+std::vector<uint64_t> DropTracingFrames(std::span<const uint64_t> pcs,
+                                        const KernelSymbolLookup& lookup, size_t max_frames) {
+  auto is_tracing_frame = [&](uint64_t pc) {
+    std::optional<KernelSymbolInfo> info = Find(pc, lookup);
+    if (!info) return false;
+    if (info->module == "bpf") return true;
+    std::string_view name = info->symbol;
+    return info->module == "vmlinux" &&
+           (name.starts_with("bpf_trace_run") || name.starts_with("__bpf_trace_"));
+  };
+  size_t first = 0;
+  while (first < pcs.size() && pcs[first] != 0 && is_tracing_frame(pcs[first])) ++first;
+  std::vector<uint64_t> out;
+  for (size_t i = first; i < pcs.size() && pcs[i] != 0 && out.size() < max_frames; ++i) {
+    out.push_back(pcs[i]);
+  }
+  return out;
+}
+
 std::string FormatStack(std::span<const uint64_t> pcs, const KernelSymbolLookup& lookup, int indent,
                         const StackFrameFormatter& frame_format) {
   std::string out = "\n";

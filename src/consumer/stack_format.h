@@ -75,6 +75,17 @@ std::string FormatModuleRecord(uint64_t addr, const KernelSymbolLookup& lookup);
 // word is ignored), up to but not including the first zero.
 std::vector<uint64_t> StackFramesFromRecord(std::string_view bytes);
 
+// bpf_get_stack() in a (raw) tracepoint program starts with frames of the
+// tracing machinery itself, e.g. on sys_enter:
+//   bpf`bpf_prog_fecf572d3c26fb64_x+0x61, vmlinux`bpf_trace_run2+0xf2,
+//   vmlinux`__bpf_trace_sys_enter+0xc, vmlinux`syscall_trace_enter+0x180, ...
+// (the __bpf_trace_ thunk is missing when the compiler made it a tail call).
+// Returns pcs without those leading frames (module "bpf", bpf_trace_run*,
+// __bpf_trace_*), cut at the first zero and at max_frames. Not for
+// perf-event (profile) programs, whose stacks start at the interrupted PC.
+std::vector<uint64_t> DropTracingFrames(std::span<const uint64_t> pcs,
+                                        const KernelSymbolLookup& lookup, size_t max_frames);
+
 // Turns one frame's text into its printed form (%k applies its "%-20s").
 using StackFrameFormatter = std::function<std::string(const std::string& frame)>;
 

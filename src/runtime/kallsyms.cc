@@ -185,6 +185,9 @@ void KernelSymbols::BuildAddressIndex() {
     const Symbol& s = symbols_[i];
     if (!IsTextType(s.type) && !IsDataType(s.type)) continue;
     if (s.address < floor) continue;
+    // __pfx_f labels the padding before f (CONFIG_FUNCTION_PADDING): a
+    // return address landing there belongs to the function before it.
+    if (NameOf(s).starts_with("__pfx_")) continue;
     by_address_.push_back(i);
     module_low_[s.module] = std::min(module_low_[s.module], s.address);
   }

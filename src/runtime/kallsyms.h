@@ -10,7 +10,8 @@
 //  * Resolve(addr) uses text symbols (types tTwW) and, where the kernel lists
 //    them (CONFIG_KALLSYMS_ALL), data symbols (dDbBrR): the nearest symbol at
 //    or below addr. Absolute symbols and per-CPU offsets (addresses below the
-//    lowest text symbol) never match. kallsyms has no sizes, so a symbol
+//    lowest text symbol) never match, nor do the __pfx_ labels of function
+//    padding (found by name only). kallsyms has no sizes, so a symbol
 //    covers up to the next listed one; the last symbol of a module covers at
 //    most kMaxTrailingSpan bytes, so addresses past a module's end stay
 //    unresolved instead of becoming "last_symbol+0x1e1832d7".
