@@ -20,6 +20,7 @@
 #include "runtime/kernel_info.h"
 #include "runtime/privileges.h"
 #include "sema/analyzer.h"
+#include "sema/d_library.h"
 
 namespace dt {
 
@@ -229,6 +230,7 @@ int RunDtrace(int argc, char** argv) {
 
   int child_pid = -1, start_fd = -1, target = 0;
   Compiled* failing = nullptr;
+  std::vector<Compiled> library;  // outlives analysis: inlines keep pointers into it
   std::vector<Compiled> programs;
   try {
     ProbeRegistry registry;
@@ -269,6 +271,20 @@ int RunDtrace(int argc, char** argv) {
     AnalyzerOptions aopts;
     aopts.allow_zero_matches = opts.allow_zero_matches;
     Analyzer analyzer(types, registry, info, aopts);
+
+    for (LibraryFile& f : LoadDLibrary(opts.lib_dirs)) {
+      Compiled c;
+      c.source.kind = ProgramSource::Kind::kScript;
+      c.source.text = f.name;
+      c.text = std::move(f.text);
+      library.push_back(std::move(c));
+    }
+    for (Compiled& c : library) {
+      failing = &c;
+      c.ast = ParseProgram(c.text, MacroEnv{});
+      analyzer.AnalyzeLibrary(c.ast);
+    }
+    failing = nullptr;
 
     programs.reserve(opts.sources.size());
     for (const ProgramSource& s : opts.sources) {

@@ -124,6 +124,30 @@ int Analyzer::Analyze(ast::Program& program, int source_index) {
   return matched;
 }
 
+void Analyzer::AnalyzeLibrary(ast::Program& program) {
+  for (ast::TopLevel& item : program.items) {
+    if (auto* inl = std::get_if<ast::InlineDecl>(&item)) {
+      library_inlines_[inl->name] = inl;
+    } else if (auto* td = std::get_if<ast::TypedefDecl>(&item)) {
+      types_.AddTypedef(td->name, ResolveTypeName(td->type));
+    } else if (std::holds_alternative<ast::Clause>(item)) {
+      throw CompileError("D_SYNTAX", std::get<ast::Clause>(item).line,
+                         "probe clauses are not allowed in a library file");
+    }
+  }
+}
+
+bool Analyzer::IsInline(const std::string& name) {
+  if (info_.inlines.count(name)) return true;
+  auto it = library_inlines_.find(name);
+  if (it == library_inlines_.end()) return false;
+  const ast::InlineDecl* inl = it->second;
+  library_inlines_.erase(it);
+  Check(*inl->value);
+  info_.inlines[name] = inl;
+  return true;
+}
+
 void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched) {
   ClauseInfo ci;
   ci.clause = &clause;
@@ -238,7 +262,7 @@ int64_t Analyzer::ConstantValue(Expr& e, const char* what) {
     negate = true;
     x = x->lhs.get();
   }
-  if (x->kind == ExprKind::kIdentifier && info_.inlines.count(x->text))
+  if (x->kind == ExprKind::kIdentifier && IsInline(x->text))
     x = info_.inlines[x->text]->value.get();
   if (x->kind != ExprKind::kInteger) {
     throw CompileError("D_PROTO_ARG", e.line, std::string(what) + " must be an integer constant");
@@ -522,8 +546,8 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
         return types_.Int64();  // arg0..arg9
     }
   }
-  if (auto it = info_.inlines.find(e.text); it != info_.inlines.end()) {
-    const ast::InlineDecl* inl = it->second;
+  if (IsInline(e.text)) {
+    const ast::InlineDecl* inl = info_.inlines[e.text];
     return StorageType(ResolveTypeName(inl->type))->IsString() ? inl->value->type
                                                                : ResolveTypeName(inl->type);
   }
@@ -648,7 +672,7 @@ const Type* Analyzer::CheckAssign(Expr& e) {
   };
   switch (lhs.kind) {
     case ExprKind::kIdentifier:
-      if (LookupBuiltin(lhs.text) >= 0 || info_.inlines.count(lhs.text)) {
+      if (LookupBuiltin(lhs.text) >= 0 || IsInline(lhs.text)) {
         RequireLvalue(lhs, op);
         throw CompileError(
             "D_OP_LVAL", e.line,

@@ -26,6 +26,12 @@ class Analyzer {
   // Returns the number of probes its clauses enable. Throws CompileError.
   int Analyze(ast::Program& program, int source_index);
 
+  // Takes in a D library file (sema/d_library.h). Its inlines are checked
+  // only when a program first names them, so library declarations that need
+  // kernel types cost nothing (no BTF load) unless used. Clauses are not
+  // allowed in library files.
+  void AnalyzeLibrary(ast::Program& program);
+
   // For identifiers: the builtin named `name`, or -1.
   static int LookupBuiltin(const std::string& name);
 
@@ -52,11 +58,14 @@ class Analyzer {
   void RequireScalar(const ast::Expr& e, const char* op);
   void RequireLvalue(const ast::Expr& e, const char* op);
   int64_t ConstantValue(ast::Expr& e, const char* what);
+  // True when `name` is an inline, checking a library inline on first use.
+  bool IsInline(const std::string& name);
 
   TypeTable& types_;
   ProbeRegistry& probes_;
   ProgramInfo& info_;
   AnalyzerOptions options_;
+  std::map<std::string, const ast::InlineDecl*> library_inlines_;  // not yet checked
   const ast::Clause* current_clause_ = nullptr;
   bool in_statement_call_ = false;
 };
