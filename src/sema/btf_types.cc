@@ -68,6 +68,9 @@ BtfTypeSource::BtfTypeSource(TypeTable& types, std::string btf_dir)
     : types_(types), btf_dir_(std::move(btf_dir)) {}
 
 BtfTypeSource::~BtfTypeSource() {
+  // Structs never opened stay incomplete rather than call back into a dead
+  // object; the table owns them (and outlives us), so writing is sound.
+  for (auto& [shell, key] : pending_) const_cast<Type*>(shell)->completer = nullptr;
   // Module BTFs are split on top of vmlinux's, so they go first.
   for (size_t i = units_.size(); i-- > 0;) btf__free(units_[i].btf);
 }
@@ -207,15 +210,15 @@ int BtfTypeSource::OwnerOf(int unit, uint32_t id) const {
 }
 
 const Type* BtfTypeSource::ImportAll(int unit, uint32_t id) {
-  const Type* t = Import(unit, id);
-  // Struct members are filled here, not inside Import, so that the depth of
-  // recursion stays that of one declarator however long the pointer chains.
-  while (!unfilled_.empty()) {
-    auto [u, sid] = unfilled_.back();
-    unfilled_.pop_back();
-    FillStruct(u, sid, imported_.at({u, sid}));
-  }
-  return t;
+  return EnsureComplete(Import(unit, id));
+}
+
+void BtfTypeSource::Complete(const Type* su) {
+  auto it = pending_.find(su);
+  if (it == pending_.end()) return;
+  auto [unit, id] = it->second;
+  pending_.erase(it);
+  FillStruct(unit, id, su);
 }
 
 const Type* BtfTypeSource::Import(int unit, uint32_t id) {
@@ -243,8 +246,8 @@ const Type* BtfTypeSource::Import(int unit, uint32_t id) {
     }
     case BTF_KIND_STRUCT:
     case BTF_KIND_UNION:
-      result = types_.Struct(BtfName(b, t->name_off), btf_is_union(t), t->size);
-      unfilled_.push_back(key);
+      result = types_.Struct(BtfName(b, t->name_off), btf_is_union(t), t->size, this);
+      pending_[result] = key;
       break;
     case BTF_KIND_FWD: {
       std::string name = BtfName(b, t->name_off);

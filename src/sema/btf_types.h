@@ -7,9 +7,12 @@
 // "struct vmlinux`task_struct", "vmlinux`pid_t", "struct mymod`foo". Without
 // one, vmlinux is searched first, then module BTFs (<btf_dir>/<module>).
 //
-// Imports are cycle-safe and complete: a returned struct has every member
-// filled in, and so does every struct reachable from it (through pointers
-// too), so callers may read Type::members and Type::size directly.
+// Imports are cycle-safe and lazy: a struct named in a lookup comes back
+// with its members filled in, but a struct only reached from it (a member's
+// type, a pointer's target) gets its members on first need: FindMember and
+// EnsureComplete (sema/types.h) fetch them. Sizes are always right at once.
+// `types` must outlive this object; types it made stay valid afterwards,
+// but structs never opened by then stay incomplete.
 //
 // Errors: a tagged or module-scoped name with no BTF to search throws
 // CompileError (D_TYPE_ERR); an unknown name returns nullptr; bare names
@@ -28,7 +31,7 @@ struct btf;
 
 namespace dt {
 
-class BtfTypeSource {
+class BtfTypeSource : private TypeCompleter {
  public:
   // `btf_dir` holds "vmlinux" and one file per module (tests point it
   // elsewhere to see the missing-BTF path).
@@ -72,8 +75,9 @@ class BtfTypeSource {
   const Type* FindVariableIn(int unit, const std::string& name);
   [[noreturn]] void NoBtf(const std::string& spelled) const;
 
-  // Imports BTF type `id` of `unit` and everything it reaches.
+  // Imports BTF type `id` of `unit`, its members filled in if it is a struct.
   const Type* ImportAll(int unit, uint32_t id);
+  void Complete(const Type* su) override;
   const Type* Import(int unit, uint32_t id);
   const Type* ImportInt(int unit, uint32_t id);
   void FillStruct(int unit, uint32_t id, const Type* shell);
@@ -88,8 +92,8 @@ class BtfTypeSource {
   std::string vmlinux_error_;
   uint32_t vmlinux_type_count_ = 0;
   std::map<std::pair<int, uint32_t>, const Type*> imported_;
-  std::map<std::string, const Type*> by_name_;      // successful lookups by spelling
-  std::vector<std::pair<int, uint32_t>> unfilled_;  // struct shells awaiting members
+  std::map<std::string, const Type*> by_name_;               // successful lookups by spelling
+  std::map<const Type*, std::pair<int, uint32_t>> pending_;  // structs awaiting members
   const Type* bool_ = nullptr;
 };
 

@@ -192,6 +192,38 @@ TEST_F(KernelBtfTest, TaskStructCommAndPid) {
   EXPECT_EQ(parent->type->target, task);  // the self-reference closes on itself
 }
 
+TEST_F(KernelBtfTest, StructsReachedFromOthersFillOnFirstNeed) {
+  const Type* task = btf_.LookupType("struct task_struct");
+  ASSERT_NE(task, nullptr);
+  auto se = FindMember(task, "se");  // struct sched_entity, embedded by value
+  ASSERT_TRUE(se.has_value());
+  const Type* entity = se->type;
+  EXPECT_EQ(TypeSpelling(entity), "struct sched_entity");
+  int raw_id = btf__find_by_name_kind(raw_, "sched_entity", BTF_KIND_STRUCT);
+  EXPECT_EQ(entity->size, static_cast<uint64_t>(btf__resolve_size(raw_, raw_id)));
+  EXPECT_TRUE(entity->incomplete);
+  auto vruntime = FindMember(entity, "vruntime");
+  ASSERT_TRUE(vruntime.has_value());
+  EXPECT_FALSE(entity->incomplete);
+  EXPECT_EQ(vruntime->bit_offset, RawMember("sched_entity", BTF_KIND_STRUCT, "vruntime").first);
+  EXPECT_EQ(EnsureComplete(entity), entity);
+}
+
+TEST(BtfLifetimeTest, UnopenedStructsStayIncompleteAfterTheSourceIsGone) {
+  TypeTable types;
+  const Type* mm = nullptr;
+  {
+    BtfTypeSource btf(types);
+    const Type* task = btf.LookupType("struct task_struct");
+    if (task == nullptr) GTEST_SKIP() << "no vmlinux BTF on this machine";
+    mm = StripTypedefs(FindMember(task, "mm")->type)->target;
+  }
+  EXPECT_EQ(TypeSpelling(mm), "struct mm_struct");
+  EXPECT_TRUE(mm->incomplete);
+  EXPECT_EQ(mm->completer, nullptr);
+  EXPECT_FALSE(FindMember(mm, "pgd").has_value());
+}
+
 TEST_F(KernelBtfTest, SelfReferentialListHead) {
   const Type* list = btf_.LookupType("struct list_head");
   ASSERT_NE(list, nullptr);

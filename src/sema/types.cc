@@ -158,12 +158,14 @@ const Type* TypeTable::Array(const Type* element, uint64_t length) {
   return arrays_[key] = Intern(std::move(t));
 }
 
-const Type* TypeTable::Struct(const std::string& tag, bool is_union, uint64_t size) {
+const Type* TypeTable::Struct(const std::string& tag, bool is_union, uint64_t size,
+                              TypeCompleter* completer) {
   auto t = std::make_unique<Type>();
   t->kind = is_union ? Type::Kind::kUnion : Type::Kind::kStruct;
   t->name = (is_union ? "union " : "struct ") + tag;
   t->size = size;
   t->incomplete = true;
+  t->completer = completer;
   return Intern(std::move(t));
 }
 
@@ -173,6 +175,7 @@ void TypeTable::CompleteStruct(const Type* su, uint64_t size, std::vector<Member
   t->size = size;
   t->members = std::move(members);
   t->incomplete = false;
+  t->completer = nullptr;
   auto [begin, end] = typedef_copies_.equal_range(su);
   for (auto it = begin; it != end; ++it) {
     it->second->size = t->size;
@@ -209,6 +212,7 @@ const Type* TypeTable::Typedef(const std::string& name, const Type* target) {
   auto t = std::make_unique<Type>(*target);
   t->name = name;
   t->typedef_of = target;
+  t->completer = nullptr;  // EnsureComplete goes to the struct itself
   Type* copy = t.get();
   const Type* underlying = StripTypedefs(target);
   if (underlying->IsStructOrUnion()) typedef_copies_.emplace(underlying, copy);
@@ -254,6 +258,12 @@ std::string TypeSpelling(const Type* t) {
   return t->name;
 }
 
+const Type* EnsureComplete(const Type* t) {
+  const Type* su = StripTypedefs(t);
+  if (su != nullptr && su->completer != nullptr) su->completer->Complete(su);
+  return t;
+}
+
 const Type* StripTypedefs(const Type* t) {
   while (t != nullptr && t->typedef_of != nullptr) t = t->typedef_of;
   return t;
@@ -287,6 +297,7 @@ bool SameType(const Type* a, const Type* b) {
 namespace {
 std::optional<MemberLocation> FindMemberFrom(const Type* su, const std::string& name,
                                              uint64_t base_bits) {
+  EnsureComplete(su);
   for (const Member& m : su->members) {
     if (m.name == name) return MemberLocation{m.type, base_bits + m.bit_offset, m.bit_width};
     const Type* mt = StripTypedefs(m.type);

@@ -30,6 +30,16 @@ namespace dt {
 
 struct Type;
 
+// Fills in a struct/union whose members are read on first need (kernel
+// types: see BtfTypeSource). Complete must end in TypeTable::CompleteStruct.
+class TypeCompleter {
+ public:
+  virtual void Complete(const Type* su) = 0;
+
+ protected:
+  ~TypeCompleter() = default;
+};
+
 struct Member {
   std::string name;
   const Type* type = nullptr;
@@ -62,9 +72,14 @@ struct Type {
   AddrSpace addr_space = AddrSpace::kKernel;
   std::vector<Member> members;  // struct/union
   std::vector<std::pair<std::string, int64_t>> enumerators;
-  std::vector<const Type*> params;   // function parameters
-  bool variadic = false;             // function taking "..."
-  bool incomplete = false;           // struct/union whose members are not known (yet)
+  std::vector<const Type*> params;  // function parameters
+  bool variadic = false;            // function taking "..."
+  // A struct/union whose members are not known (yet). With a completer the
+  // members are fetched on first need: call EnsureComplete (FindMember does)
+  // before reading `members` or `incomplete` of a struct reached through
+  // another type. Sizes are always right, even before completion.
+  bool incomplete = false;
+  TypeCompleter* completer = nullptr;
   const Type* typedef_of = nullptr;  // set on a typedef: the type it names
 
   bool IsInteger() const { return kind == Kind::kInteger || kind == Kind::kEnum; }
@@ -95,8 +110,10 @@ class TypeTable {
   // "struct tag". Every call makes a distinct type: tags live in per-module
   // namespaces, so the caller keeps its own tag -> type map. It starts
   // incomplete (members unknown) with the given byte size; CompleteStruct
-  // fills it in, which lets a struct refer to itself through pointers.
-  const Type* Struct(const std::string& tag, bool is_union, uint64_t size = 0);
+  // fills it in, which lets a struct refer to itself through pointers. A
+  // `completer` is asked to do that when the members are first needed.
+  const Type* Struct(const std::string& tag, bool is_union, uint64_t size = 0,
+                     TypeCompleter* completer = nullptr);
   void CompleteStruct(const Type* su, uint64_t size, std::vector<Member> members);
   // A new enum "enum tag" of `size` bytes with its named values.
   const Type* Enum(const std::string& tag, uint64_t size, bool is_signed,
@@ -147,6 +164,10 @@ class TypeTable {
 // Type name for messages, as DTrace spells it: "struct task_struct *",
 // "char [16]", "char *[4]", "int (*)()" (DTrace never spells parameters).
 std::string TypeSpelling(const Type* t);
+
+// Makes sure a lazily filled struct/union (or a typedef of one) has its
+// members; returns `t`. Harmless on any other type.
+const Type* EnsureComplete(const Type* t);
 
 // `t` with any typedefs peeled off.
 const Type* StripTypedefs(const Type* t);
