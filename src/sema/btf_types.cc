@@ -71,12 +71,14 @@ BtfTypeSource::~BtfTypeSource() {
   // Structs never opened stay incomplete rather than call back into a dead
   // object; the table owns them (and outlives us), so writing is sound.
   for (auto& [shell, key] : pending_) const_cast<Type*>(shell)->completer = nullptr;
+  if (installed_) types_.set_external_lookup(nullptr);
   // Module BTFs are split on top of vmlinux's, so they go first.
   for (size_t i = units_.size(); i-- > 0;) btf__free(units_[i].btf);
 }
 
 void BtfTypeSource::InstallAsFallback() {
   types_.set_external_lookup([this](const std::string& name) { return LookupType(name); });
+  installed_ = true;
 }
 
 bool BtfTypeSource::EnsureVmlinux() {

@@ -40,8 +40,8 @@ class BtfTypeSource : private TypeCompleter {
   BtfTypeSource(const BtfTypeSource&) = delete;
   BtfTypeSource& operator=(const BtfTypeSource&) = delete;
 
-  // Makes `types.Lookup` fall back to this source. `*this` must outlive
-  // every later Lookup on the table.
+  // Makes `types.Lookup` fall back to this source, until this object is
+  // destroyed (which removes the fallback again).
   void InstallAsFallback();
 
   // A type by its D spelling, optionally module-scoped; nullptr if unknown.
@@ -88,6 +88,7 @@ class BtfTypeSource : private TypeCompleter {
   std::string btf_dir_;
   std::vector<Unit> units_;  // [0] is vmlinux once loaded
   bool all_modules_loaded_ = false;
+  bool installed_ = false;
   int vmlinux_load_count_ = 0;
   std::string vmlinux_error_;
   uint32_t vmlinux_type_count_ = 0;

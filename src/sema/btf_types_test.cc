@@ -224,6 +224,16 @@ TEST(BtfLifetimeTest, UnopenedStructsStayIncompleteAfterTheSourceIsGone) {
   EXPECT_FALSE(FindMember(mm, "pgd").has_value());
 }
 
+TEST(BtfLifetimeTest, DestroyingTheSourceRemovesTheFallback) {
+  TypeTable types;
+  {
+    BtfTypeSource btf(types, "/nonexistent/btf");
+    btf.InstallAsFallback();
+    EXPECT_THROW(types.Lookup("struct task_struct"), CompileError);
+  }
+  EXPECT_EQ(types.Lookup("struct task_struct"), nullptr);
+}
+
 TEST_F(KernelBtfTest, SelfReferentialListHead) {
   const Type* list = btf_.LookupType("struct list_head");
   ASSERT_NE(list, nullptr);
