@@ -86,6 +86,7 @@ struct RunSettings {
   bool errtags = false;
   bool default_args = false;
   bool arg_ref = false;
+  bool destructive = false;
   uint64_t strsize = 256;
   uint64_t bufsize = 4 << 20;
   AggSortOptions sort;
@@ -100,6 +101,8 @@ void ApplyOption(RunSettings& s, const std::string& name, const std::string& val
     s.default_args = IsTrue(value);
   else if (name == "argref")
     s.arg_ref = IsTrue(value);
+  else if (name == "destructive")
+    s.destructive = IsTrue(value);
   else if (name == "strsize")
     s.strsize = std::max<uint64_t>(8, (ParseSize(value) + 7) & ~7ull);
   else if (name == "bufsize")
@@ -210,6 +213,7 @@ int RunDtrace(int argc, char** argv) {
 
   RunSettings settings;
   settings.quiet = opts.quiet;
+  settings.destructive = opts.destructive;
   for (const auto& [name, value] : opts.xopts) {
     if (!KnownOption(name)) {
       fprintf(stderr, "dtrace: failed to set -x %s: Invalid option name\n", name.c_str());
@@ -362,6 +366,11 @@ int RunDtrace(int argc, char** argv) {
         fprintf(stderr, "dtrace: %s matched %d probe%s\n", c.label.c_str(), c.matched,
                 c.matched == 1 ? "" : "s");
       }
+    }
+
+    if (info.destructive && !settings.destructive) {
+      fprintf(stderr, "dtrace: could not enable tracing: Destructive actions not allowed\n");
+      return 1;
     }
 
     struct sigaction sa {};

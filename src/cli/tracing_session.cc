@@ -206,6 +206,22 @@ void TracingSession::ClearOrTrunc(const ActionDesc& a) {
   for (size_t i = keep; i < ranked.size(); ++i) map.Delete(ranked[i].second.data());
 }
 
+void TracingSession::RunSystemCommand(const std::string& command) {
+  fflush(out_);
+  pid_t child = fork();
+  if (child < 0) {
+    fprintf(stderr, "dtrace: failed to run system(\"%s\"): %s\n", command.c_str(), strerror(errno));
+    return;
+  }
+  if (child == 0) {
+    if (fileno(out_) != STDOUT_FILENO) dup2(fileno(out_), STDOUT_FILENO);
+    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  while (waitpid(child, nullptr, 0) < 0 && errno == EINTR) {
+  }
+}
+
 void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* data) {
   bool quiet = options_.quiet;
   for (const ActionDesc& a : desc.actions) {
@@ -218,6 +234,12 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
         std::vector<Value> args;
         for (const FieldDesc& f : a.fields) args.push_back(DecodeField(data, f));
         Write(FormatPrintf(ParsePrintfFormat(a.format), args));
+        break;
+      }
+      case ActionKind::kSystem: {
+        std::vector<Value> args;
+        for (const FieldDesc& f : a.fields) args.push_back(DecodeField(data, f));
+        RunSystemCommand(FormatPrintf(ParsePrintfFormat(a.format), args));
         break;
       }
       case ActionKind::kPrinta:

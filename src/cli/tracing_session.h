@@ -51,6 +51,8 @@ class TracingSession {
   void RunErrorProbe(const ErrorRecord& err);
   void PrintRecordActions(const RecordDesc& desc, const uint8_t* data);
   void Printa(const ActionDesc& a);
+  // system(): runs `command` with /bin/sh, its output going where ours goes.
+  void RunSystemCommand(const std::string& command);
   void ClearOrTrunc(const ActionDesc& a);
   std::vector<AggSnapshot> Snapshot(const std::vector<int>& ids);
   void RunOnce(int program_index);

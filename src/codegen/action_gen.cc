@@ -24,8 +24,11 @@ uint32_t FieldSize(const Type* t) { return t->IsString() ? static_cast<uint32_t>
 
 bool IsDataAction(const std::string& f) {
   return f == "trace" || f == "printf" || f == "printa" || f == "exit" || f == "clear" ||
-         f == "trunc" || f == "setopt";
+         f == "trunc" || f == "setopt" || f == "system";
 }
+
+// Actions done in the kernel, which send nothing to the consumer.
+bool IsKernelAction(const std::string& f) { return f == "raise" || f == "stop"; }
 
 // Bytes of record data the statement may write, and whether it records.
 void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
@@ -36,7 +39,7 @@ void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
         const Expr& c = *s.expr;
         if (c.text == "trace") *bytes += FieldSize(c.args[0]->type);
         if (c.text == "exit") *bytes += 8;
-        if (c.text == "printf")
+        if (c.text == "printf" || c.text == "system")
           for (size_t i = 1; i < c.args.size(); ++i) *bytes += FieldSize(c.args[i]->type);
       }
       break;
@@ -204,7 +207,8 @@ void FunctionGen::GenClause(const ClauseProbes& cp) {
 void FunctionGen::GenStmt(const Stmt& s) {
   switch (s.kind) {
     case StmtKind::kExpr:
-      if (s.expr->kind == ExprKind::kCall && IsDataAction(s.expr->text)) {
+      if (s.expr->kind == ExprKind::kCall &&
+          (IsDataAction(s.expr->text) || IsKernelAction(s.expr->text))) {
         GenActionCall(*s.expr);
       } else {
         GenExpr(*s.expr);
@@ -241,6 +245,10 @@ void FunctionGen::GenActionCall(const Expr& call) {
     GenPrinta(call);
   else if (f == "exit")
     GenExit(call);
+  else if (f == "system")
+    GenPrintf(call);
+  else if (f == "raise" || f == "stop")
+    GenSignal(call);
   else if (f == "clear")
     GenAggControl(call, ActionKind::kClear);
   else if (f == "trunc")
@@ -261,7 +269,7 @@ void FunctionGen::GenTrace(const Expr& call) {
 
 void FunctionGen::GenPrintf(const Expr& call) {
   ActionDesc a;
-  a.kind = ActionKind::kPrintf;
+  a.kind = call.text == "system" ? ActionKind::kSystem : ActionKind::kPrintf;
   a.format = call.args[0]->text;
   PrintfFormat fmt = ParsePrintfFormat(a.format, call.line);
   std::vector<ArgClass> classes;
@@ -310,6 +318,19 @@ void FunctionGen::GenExit(const Expr& call) {
   out_.records[record_id_].actions.push_back(a);
   b_.LoadMapValueAddr(R1, shared_.globals, shared_.exit_flag_off);
   b_.StoreImm(8, R1, 0, 1);
+}
+
+// raise() and stop() signal the process that fired the probe, from the
+// kernel, so the signal arrives before it returns to user space.
+void FunctionGen::GenSignal(const Expr& call) {
+  constexpr int kSigStop = 19;
+  if (call.text == "stop") {
+    b_.MovImm(R1, kSigStop);
+  } else {
+    GenExpr(*call.args[0]);
+    b_.Mov(R1, R0);
+  }
+  b_.Call(BPF_FUNC_send_signal);
 }
 
 void FunctionGen::GenAggControl(const Expr& call, ActionKind kind) {

@@ -48,7 +48,7 @@ struct FieldDesc {
   uint32_t type_size = 8;  // the D integer type's width: output depends on it
 };
 
-enum class ActionKind { kTrace, kPrintf, kPrinta, kExit, kClear, kTrunc, kSetopt };
+enum class ActionKind { kTrace, kPrintf, kPrinta, kExit, kClear, kTrunc, kSetopt, kSystem };
 
 struct ActionDesc {
   ActionKind kind = ActionKind::kTrace;

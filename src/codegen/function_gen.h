@@ -80,6 +80,7 @@ class FunctionGen {
   void GenPrintf(const ast::Expr& call);
   void GenPrinta(const ast::Expr& call);
   void GenExit(const ast::Expr& call);
+  void GenSignal(const ast::Expr& call);
   void GenAggControl(const ast::Expr& call, ActionKind kind);
   void GenSetopt(const ast::Expr& call);
   // Appends a field to the current clause's record and stores r0 into it.

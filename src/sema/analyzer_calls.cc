@@ -19,8 +19,12 @@ struct ActionSpec {
 
 constexpr ActionSpec kActions[] = {
     {"trace", 1, 1}, {"printf", 1, -1}, {"printa", 1, -1}, {"exit", 1, 1},
-    {"clear", 1, 1}, {"trunc", 1, 2},   {"setopt", 1, 2},
+    {"clear", 1, 1}, {"trunc", 1, 2},   {"setopt", 1, 2}, {"system", 1, -1},
+    {"raise", 1, 1}, {"stop", 0, 0},
 };
+
+// Actions that change the system, refused unless -w (destructive) is given.
+bool IsDestructive(const std::string& f) { return f == "system" || f == "raise" || f == "stop"; }
 
 }  // namespace
 
@@ -87,20 +91,21 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
   const std::string& f = e.text;
   for (auto& a : e.args) Check(*a);
   auto is_agg = [&](size_t i) { return e.args[i]->kind == ExprKind::kAggregation; };
+  if (IsDestructive(f)) info_.destructive = true;
   if (f == "trace") {
     if (is_agg(0) || e.args[0]->type->IsVoid()) {
       throw CompileError("D_TRACE_AGG", e.line, "trace( ) may not be applied to an aggregation");
     }
-  } else if (f == "printf") {
+  } else if (f == "printf" || f == "system") {
     if (e.args[0]->kind != ExprKind::kString) {
       throw CompileError("D_PRINTF_ARG_FMT", e.line,
-                         "printf( ) argument #1 must be a string literal");
+                         f + "( ) argument #1 must be a string literal");
     }
     for (size_t i = 1; i < e.args.size(); ++i) {
       if (is_agg(i)) {
         throw CompileError(
             "D_PRINTF_AGG", e.line,
-            "printf( ) argument #" + std::to_string(i + 1) + " is an aggregation; use printa( )");
+            f + "( ) argument #" + std::to_string(i + 1) + " is an aggregation; use printa( )");
       }
     }
   } else if (f == "printa") {
@@ -117,11 +122,11 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
             "printa( ) argument #" + std::to_string(i + 1) + " must be an aggregation");
       }
     }
-  } else if (f == "exit") {
+  } else if (f == "exit" || f == "raise") {
     if (!e.args[0]->type->IsInteger()) {
       throw CompileError(
           "D_PROTO_ARG", e.line,
-          "exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t "
+          f + "( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t "
           "argument: " +
               TypeSpelling(e.args[0]->type));
     }

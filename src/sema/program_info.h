@@ -51,7 +51,8 @@ struct ProgramInfo {
   std::vector<ClauseInfo> clauses;
   std::map<std::string, const ast::InlineDecl*> inlines;
   std::vector<std::pair<std::string, std::string>> pragma_options;
-  bool uses_task_offsets = false;  // ppid or vtimestamp: read task_struct via BTF
+  bool uses_task_offsets = false;
+  bool destructive = false;  // system(), raise(), stop(): needs -w  // ppid or vtimestamp: read task_struct via BTF
 };
 
 // Built-in variables of D (pid, execname, arg0, ...).

@@ -1,0 +1,1 @@
+"$DTRACE" -q -w -n 'BEGIN { system("echo from-system"); exit(0); }'
