@@ -1,1 +1,0 @@
-"$DTRACE" -q -w -n 'BEGIN { system("echo from-system"); exit(0); }'
