@@ -95,8 +95,9 @@ TEST(TracefsTest, ListsTracepointsWithCategories) {
 }
 
 TEST(AvailableEventsTest, ParsesSortsAndSkipsJunk) {
-  auto events = ParseAvailableEvents("sched:sched_switch\nirq:irq_handler_entry\n\nnocolon\n"
-                                     ":noname\nnocat:\nsched:sched_switch\r\n");
+  auto events = ParseAvailableEvents(
+      "sched:sched_switch\nirq:irq_handler_entry\n\nnocolon\n"
+      ":noname\nnocat:\nsched:sched_switch\r\n");
   ASSERT_EQ(events.size(), 2u);
   EXPECT_EQ(events[0], (std::pair<std::string, std::string>{"irq", "irq_handler_entry"}));
   EXPECT_EQ(events[1], (std::pair<std::string, std::string>{"sched", "sched_switch"}));

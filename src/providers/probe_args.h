@@ -1,0 +1,35 @@
+// The typed arguments (D's args[]) of a probe, read from tracefs.
+//
+//   sdt (tracepoint)  the event's own fields in record order, common_* left
+//                     out: sched_switch gives prev_comm char[16], prev_pid
+//                     pid_t, ...
+//   syscall entry     the sys_enter_<fn> fields after __syscall_nr: the
+//                     syscall's real parameter types ("const char *", "size_t")
+//   syscall return    args[0] and args[1], both "long": the return value
+//   dtrace, profile   none (DTrace gives these probes no typed arguments)
+//
+// Reading a format costs a file read, so ProbeRegistry::Args() calls this
+// once per probe, and only for the probes someone asks about.
+#pragma once
+
+#include <vector>
+
+#include "providers/probe.h"
+#include "runtime/tracefs.h"
+
+namespace dt {
+
+// The arguments a format describes: its fields (common_* are already apart),
+// minus __syscall_nr, which is the syscall's number, not one of its parameters.
+std::vector<ProbeArg> ArgsFromTracepointFormat(const runtime::TracepointFormat& format);
+
+// The arguments of a syscall return probe given its sys_exit_<fn> format
+// (nullptr when unreadable: the record layout every sys_exit shares is used).
+std::vector<ProbeArg> SyscallReturnArgs(const runtime::TracepointFormat* exit_format);
+
+// Reads what `probe` needs from tracefs. A tracepoint that vanished or whose
+// format cannot be read gives no arguments rather than an error: listing
+// must go on, and such a probe cannot be enabled anyway.
+std::vector<ProbeArg> ReadProbeArgs(const Probe& probe);
+
+}  // namespace dt
