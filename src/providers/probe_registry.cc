@@ -3,13 +3,13 @@
 #include <fnmatch.h>
 
 #include <algorithm>
-#include <filesystem>
+#include <string_view>
 
+#include "providers/probe_args.h"
 #include "runtime/syscall_table.h"
 #include "runtime/tracefs.h"
 
 using dt::runtime::SyscallNumber;
-using dt::runtime::TracefsRoot;
 
 namespace dt {
 
@@ -19,8 +19,20 @@ constexpr const char* kDefaultProfileProbes[] = {
     "profile-4001", "profile-4999", "tick-1",      "tick-10",     "tick-100",
     "tick-500",     "tick-1000",    "tick-5000",   "tick-1s",     "tick-10s"};
 
+constexpr const char* kSyscallCategory = "syscalls";
+constexpr std::string_view kSyscallEntryPrefix = "sys_enter_";
+
+// Categories that are not sdt probes: syscalls belong to the syscall
+// provider; kprobes and uprobes hold dynamic probes someone created, not
+// tracepoints the kernel defines (dtrace-utils leaves out the same ones).
+bool IsSdtCategory(const std::string& category) {
+  return category != kSyscallCategory && category != "kprobes" && category != "uprobes";
+}
+
 bool HasGlob(const std::string& s) { return s.find_first_of("*?[") != std::string::npos; }
 }  // namespace
+
+KernelEventList ReadKernelEvents() { return runtime::ListAvailableEvents(); }
 
 ProbeSpecFields SplitProbeSpec(const std::string& spec) {
   std::vector<std::string> parts;
@@ -83,7 +95,7 @@ uint64_t ParseProfileRate(const std::string& text) {
   return 0;
 }
 
-ProbeRegistry::ProbeRegistry() {
+ProbeRegistry::ProbeRegistry(const KernelEventList& events) {
   for (const char* name : {"BEGIN", "END", "ERROR"}) {
     Probe p;
     p.provider = "dtrace";
@@ -92,7 +104,8 @@ ProbeRegistry::ProbeRegistry() {
     Add(p);
   }
   for (const char* name : kDefaultProfileProbes) CreateProfileProbe(name);
-  AddSyscallProbes();
+  AddSyscallProbes(events);
+  AddTracepointProbes(events);
 }
 
 Probe& ProbeRegistry::Add(Probe p) {
@@ -101,21 +114,19 @@ Probe& ProbeRegistry::Add(Probe p) {
   return *probes_.back();
 }
 
-void ProbeRegistry::AddSyscallProbes() {
+void ProbeRegistry::AddSyscallProbes(const KernelEventList& events) {
   // A syscall is a probe when the running kernel has its tracepoints (the
   // raw sys_enter/sys_exit programs see every syscall, but users expect the
   // same set `ls events/syscalls` shows) and we know its number.
   std::vector<std::pair<int, std::string>> found;
-  std::error_code ec;
-  std::filesystem::directory_iterator it(TracefsRoot() + "/events/syscalls", ec);
-  for (; !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
-    std::string dir = it->path().filename().string();
-    if (dir.rfind("sys_enter_", 0) != 0) continue;
-    std::string name = dir.substr(10);
+  for (const auto& [category, event] : events) {
+    if (category != kSyscallCategory || event.rfind(kSyscallEntryPrefix, 0) != 0) continue;
+    std::string name = event.substr(kSyscallEntryPrefix.size());
     int nr = SyscallNumber(name);
     if (nr >= 0) found.emplace_back(nr, name);
   }
   std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
   for (const auto& [nr, name] : found) {
     for (bool ret : {false, true}) {
       Probe p;
@@ -126,8 +137,28 @@ void ProbeRegistry::AddSyscallProbes() {
       p.kind = ProviderKind::kSyscall;
       p.syscall_nr = nr;
       p.is_return = ret;
+      p.tracepoint_category = kSyscallCategory;
+      p.tracepoint_event = (ret ? "sys_exit_" : "sys_enter_") + name;
       Add(p);
     }
+  }
+}
+
+void ProbeRegistry::AddTracepointProbes(const KernelEventList& events) {
+  KernelEventList sorted;
+  for (const auto& event : events)
+    if (IsSdtCategory(event.first)) sorted.push_back(event);
+  std::sort(sorted.begin(), sorted.end());
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+  for (const auto& [category, event] : sorted) {
+    Probe p;
+    p.provider = kTracepointProvider;
+    p.module = category;
+    p.name = event;
+    p.kind = ProviderKind::kTracepoint;
+    p.tracepoint_category = category;
+    p.tracepoint_event = event;
+    Add(p);
   }
 }
 
@@ -162,6 +193,12 @@ std::vector<const Probe*> ProbeRegistry::Match(const std::string& spec) {
     }
   }
   return out;
+}
+
+const std::vector<ProbeArg>& ProbeRegistry::Args(const Probe& probe) const {
+  auto it = args_.find(probe.id);
+  if (it == args_.end()) it = args_.emplace(probe.id, ReadProbeArgs(probe)).first;
+  return it->second;
 }
 
 const Probe* ProbeRegistry::ById(uint32_t id) const {
