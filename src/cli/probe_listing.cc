@@ -1,0 +1,159 @@
+#include "cli/probe_listing.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <variant>
+
+#include "common/diagnostic.h"
+#include "frontend/parser.h"
+#include "providers/stability.h"
+
+namespace dt {
+
+namespace {
+
+std::string StripTrailingSpace(std::string s) {
+  while (!s.empty() && isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+  return s;
+}
+
+bool IsProbeIdNumber(const std::string& text) {
+  return !text.empty() && text.size() <= 9 &&
+         std::all_of(text.begin(), text.end(), [](char c) { return isdigit((unsigned char)c); });
+}
+
+std::string ReadScript(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw RuntimeError("failed to open " + path + ": " + strerror(errno));
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The descriptions of every clause of a script, as the parser leaves them
+// (macro variables expanded).
+std::vector<std::string> ScriptDescriptions(const ProgramSource& source, const Options& opts) {
+  MacroEnv macros;
+  macros.args.push_back(source.text);
+  for (const std::string& a : opts.script_args) macros.args.push_back(a);
+  macros.named["pid"] = std::to_string(getpid());
+  macros.named["ppid"] = std::to_string(getppid());
+  macros.named["uid"] = std::to_string(getuid());
+  macros.named["gid"] = std::to_string(getgid());
+  macros.named["target"] = "0";
+  macros.named["sid"] = std::to_string(getsid(0));
+  macros.named["pgid"] = std::to_string(getpgid(0));
+  macros.source_is_file = true;
+  for (const auto& [name, value] : opts.xopts) {
+    bool on = value.empty() || value == "1" || value == "true" || value == "yes";
+    if (name == "defaultargs") macros.default_args = on;
+    if (name == "argref") macros.arg_ref = on;
+  }
+  ast::Program program = ParseProgram(ReadScript(source.text), macros);
+  std::vector<std::string> descriptions;
+  for (const ast::TopLevel& item : program.items) {
+    if (const auto* clause = std::get_if<ast::Clause>(&item)) {
+      for (const ast::ProbeSpec& spec : clause->probes) descriptions.push_back(spec.text);
+    }
+  }
+  return descriptions;
+}
+
+void AddMatches(ProbeRegistry& registry, const std::string& description,
+                std::vector<const Probe*>* shown) {
+  std::vector<const Probe*> found = registry.Match(description);
+  if (found.empty()) {
+    throw RuntimeError("failed to match " + description + ": No probe matches description");
+  }
+  shown->insert(shown->end(), found.begin(), found.end());
+}
+
+void PrintAttributes(const char* title, const Attributes& attrs, FILE* out) {
+  fprintf(out, "\n\t%s\n", title);
+  fprintf(out, "\t\tIdentifier Names: %s\n", StabilityName(attrs.name));
+  fprintf(out, "\t\tData Semantics:   %s\n", StabilityName(attrs.data));
+  fprintf(out, "\t\tDependency Class: %s\n", DependencyClassName(attrs.dependency));
+}
+
+}  // namespace
+
+std::string ListingDescription(const ProgramSource& source) {
+  std::string desc = StripTrailingSpace(source.text.substr(0, source.text.find_first_of("/{")));
+  switch (source.kind) {
+    case ProgramSource::Kind::kProvider:
+      return desc + ":::";
+    case ProgramSource::Kind::kModule:
+      return desc + "::";
+    case ProgramSource::Kind::kFunction:
+      return desc + ":";
+    default:
+      return desc;
+  }
+}
+
+std::vector<const Probe*> ProbesToList(ProbeRegistry& registry, const Options& opts) {
+  std::vector<const Probe*> shown;
+  if (opts.sources.empty()) {
+    for (const auto& p : registry.probes()) shown.push_back(p.get());
+    return shown;
+  }
+  for (const ProgramSource& source : opts.sources) {
+    if (source.kind == ProgramSource::Kind::kScript) {
+      for (const std::string& desc : ScriptDescriptions(source, opts))
+        AddMatches(registry, desc, &shown);
+      continue;
+    }
+    std::string desc = ListingDescription(source);
+    if (source.kind == ProgramSource::Kind::kProbeId && IsProbeIdNumber(desc)) {
+      const Probe* probe = registry.ById(static_cast<uint32_t>(std::stoul(desc)));
+      if (probe == nullptr) {
+        throw RuntimeError("failed to match " + desc + ": No probe matches description");
+      }
+      shown.push_back(probe);
+      continue;
+    }
+    AddMatches(registry, desc, &shown);
+  }
+  std::sort(shown.begin(), shown.end(),
+            [](const Probe* a, const Probe* b) { return a->id < b->id; });
+  shown.erase(std::unique(shown.begin(), shown.end()), shown.end());
+  return shown;
+}
+
+void PrintListingHeader(FILE* out) {
+  fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+}
+
+void PrintProbeLine(const Probe& probe, FILE* out) {
+  fprintf(out, "%5u %10s %17s %33s %s\n", probe.id, probe.provider.c_str(), probe.module.c_str(),
+          probe.function.c_str(), probe.name.c_str());
+}
+
+void PrintProbeDetails(const ProbeRegistry& registry, const Probe& probe, FILE* out) {
+  PrintAttributes("Probe Description Attributes", DescriptionAttributes(probe), out);
+  PrintAttributes("Argument Attributes", AttributesOf(probe.kind).args, out);
+  fprintf(out, "\n\tArgument Types\n");
+  const std::vector<ProbeArg>& args = registry.Args(probe);
+  for (size_t i = 0; i < args.size(); ++i) {
+    fprintf(out, "\t\targs[%zu]: %s\n", i, args[i].type.c_str());
+  }
+  if (args.empty()) fprintf(out, "\t\tNone\n");
+  fprintf(out, "\n");
+}
+
+void PrintProbeListing(ProbeRegistry& registry, const Options& opts, FILE* out) {
+  std::vector<const Probe*> shown = ProbesToList(registry, opts);
+  PrintListingHeader(out);
+  for (const Probe* probe : shown) {
+    PrintProbeLine(*probe, out);
+    if (opts.verbose) PrintProbeDetails(registry, *probe, out);
+  }
+}
+
+}  // namespace dt
