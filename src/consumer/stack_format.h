@@ -42,21 +42,10 @@
 #include <string_view>
 #include <vector>
 
+#include "consumer/kernel_symbol_lookup.h"
 #include "consumer/printf_format.h"
 
 namespace dt {
-
-// What the symbol table knows about one kernel address.
-struct KernelSymbolInfo {
-  std::string module;           // never empty
-  std::string symbol;           // empty: only the module is known
-  uint64_t offset = 0;          // address - start of symbol
-  uint64_t module_address = 0;  // start of the module (mod() keys)
-};
-
-using KernelSymbolLookup = std::function<std::optional<KernelSymbolInfo>(uint64_t)>;
-
-inline constexpr int kDefaultStackIndent = 14;  // libdtrace's stackindent
 
 // "mod`sym+0x1f" / "mod`sym" / "mod`0x..." / "0x...". A null lookup knows
 // nothing.
