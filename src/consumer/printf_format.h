@@ -20,6 +20,12 @@
 //    '0' cancels '-'), %e/%f/%g need a floating-point argument at compile time
 //    (D has none, so they are rejected like dtrace does), and %a/%A print the
 //    symbol from the resolver or "0x<hex>" when it has none.
+//  * Symbolic values (value.h): %k of a stack prints it as libdtrace's
+//    pfprint_stack does (a leading "\n", one frame per line, indented by the
+//    width when left-justified, each frame through "%<flags><width>s");
+//    any conversion of a mod() value prints the module name through
+//    "%<flags><width>s" (libdtrace's pfprint_mod); %a of a sym() value or an
+//    integer prints "mod`sym+0x.."; %s of a sym() value prints "mod`sym".
 #pragma once
 
 #include <cstdint>
@@ -27,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "consumer/kernel_symbol_lookup.h"
 #include "consumer/value.h"
 
 namespace dt {
@@ -99,8 +106,15 @@ void CheckPrintfArgs(const PrintfFormat& fmt, const std::vector<ArgClass>& args,
 using SymbolResolver = std::function<std::string(uint64_t)>;
 
 struct PrintfRenderOptions {
-  SymbolResolver kernel_symbols;  // %a
-  SymbolResolver user_symbols;    // %A
+  // %a: kernel_symbols when set (text, or "" for unknown), else
+  // kernel_lookup through FormatKernelAddress().
+  SymbolResolver kernel_symbols;
+  SymbolResolver user_symbols;  // %A
+  // Stacks (%k), sym() and mod() values; also what aggregation output and
+  // trace() use to print them.
+  KernelSymbolLookup kernel_lookup;
+  // Option stackindent: the indent of stack frames outside %k.
+  int stack_indent = kDefaultStackIndent;
 };
 
 // The value a %@ conversion renders in printa(): an integer, or for the

@@ -15,6 +15,7 @@
 
 #include "consumer/printf_format.h"
 #include "consumer/printf_table.h"
+#include "consumer/stack_format.h"
 
 namespace dt {
 
@@ -112,10 +113,65 @@ std::string IntAsText(const Value& v) {
   return v.is_signed ? std::to_string(v.AsSigned()) : std::to_string(v.AsUnsigned());
 }
 
+// One conversion rebuilt as a C spec: `flags` ("#0-+' " as libdtrace
+// orders them), then the width and precision in `spec` ("%-20.3").
+struct CSpec {
+  std::string flags;
+  int width = 0;  // as given, '*' included: negative means left-justified
+  int prec = 0;
+  bool left = false;  // the '-' flag itself, not a negative '*' width
+  std::string spec;
+
+  std::string WithWidth(bool include_width) const {
+    std::string out = "%" + flags;
+    if (include_width && width != 0) {
+      out += std::to_string(width < 0 ? -static_cast<long>(width) : width);
+    }
+    if (prec > 0) out += "." + std::to_string(prec);
+    return out;
+  }
+};
+
+std::string KernelAddressText(uint64_t addr, const PrintfRenderOptions& opts) {
+  if (opts.kernel_symbols) {
+    std::string text = opts.kernel_symbols(addr);
+    return text.empty() ? Hex(addr) : text;
+  }
+  return FormatKernelAddress(addr, opts.kernel_lookup);
+}
+
+// libdtrace's pfprint_stack(): indent by the width when left-justified,
+// and leave the width out of the per-frame "%s" then (only for the '-'
+// flag: a negative '*' width both indents and pads).
+std::string RenderStack(const CSpec& c, const Value& v, const PrintfRenderOptions& opts) {
+  const std::string frame_spec = c.WithWidth(!c.left) + "s";
+  auto frame_format = [&frame_spec](const std::string& frame) {
+    return CFormat(frame_spec, frame.c_str());
+  };
+  return FormatStack(v.frames, opts.kernel_lookup, StackConversionIndent(c.width, c.left),
+                     frame_format);
+}
+
 // Renders one conversion whose C spec (flags, width, precision, no length or
-// letter) is `spec`.
-std::string RenderValue(const ConvInfo& info, std::string spec, const Value& v,
+// letter) is `c.spec`.
+std::string RenderValue(const ConvInfo& info, const CSpec& c, const Value& v,
                         const PrintfRenderOptions& opts) {
+  const std::string& spec = c.spec;
+  if (info.print == Print::kPercent) return "%";
+  if (v.IsStack()) return RenderStack(c, v, opts);
+  if (v.IsModule()) {
+    return CFormat(spec + "s", FormatKernelModule(v.AsUnsigned(), opts.kernel_lookup).c_str());
+  }
+  if (v.IsSymbol()) {
+    switch (info.print) {
+      case Print::kString:
+      case Print::kEscapedString:
+      case Print::kStack:
+        return CFormat(spec + "s", FormatKernelSymbol(v.AsUnsigned(), opts.kernel_lookup).c_str());
+      default:
+        break;
+    }
+  }
   const bool wide = v.size == 8;
   const std::string ll = wide ? "ll" : "";
   switch (info.print) {
@@ -144,10 +200,13 @@ std::string RenderValue(const ConvInfo& info, std::string spec, const Value& v,
     case Print::kUserAddr: {
       if (v.IsString()) return CFormat(spec + "s", v.str.c_str());
       uint64_t addr = v.AsUnsigned();
-      const SymbolResolver& r =
-          info.print == Print::kKernelAddr ? opts.kernel_symbols : opts.user_symbols;
-      std::string text = r ? r(addr) : "";
-      if (text.empty()) text = Hex(addr);
+      std::string text;
+      if (info.print == Print::kKernelAddr) {
+        text = KernelAddressText(addr, opts);
+      } else {
+        text = opts.user_symbols ? opts.user_symbols(addr) : "";
+        if (text.empty()) text = Hex(addr);
+      }
       return CFormat(spec + "s", text.c_str());
     }
     case Print::kString:
@@ -196,25 +255,27 @@ std::string Render(const PrintfFormat& fmt, const std::vector<Value>& args,
       if (next >= args.size()) return out;
       prec = static_cast<int>(args[next++].AsSigned());
     }
-    std::string spec = "%";
-    if (conv.alt) spec += '#';
-    if (conv.zero_pad) spec += '0';
-    if (width < 0 || conv.left) spec += '-';
-    if (conv.plus) spec += '+';
-    if (conv.group) spec += '\'';
-    if (conv.space) spec += ' ';
-    if (width != 0) spec += std::to_string(width < 0 ? -static_cast<long>(width) : width);
-    if (prec > 0) spec += "." + std::to_string(prec);
+    CSpec c;
+    if (conv.alt) c.flags += '#';
+    if (conv.zero_pad) c.flags += '0';
+    if (width < 0 || conv.left) c.flags += '-';
+    if (conv.plus) c.flags += '+';
+    if (conv.group) c.flags += '\'';
+    if (conv.space) c.flags += ' ';
+    c.width = width;
+    c.prec = prec;
+    c.left = conv.left;
+    c.spec = c.WithWidth(true);
 
     if (conv.agg) {
       if (agg_values == nullptr || agg_values->empty()) return out;
       const PrintfAggValue& a = (*agg_values)[next_agg];
       if (next_agg + 1 < agg_values->size()) ++next_agg;
-      out += a.is_table ? a.table : RenderValue(*info, spec, a.value, opts);
+      out += a.is_table ? a.table : RenderValue(*info, c, a.value, opts);
       continue;
     }
     if (next >= args.size()) return out;
-    out += RenderValue(*info, spec, args[next++], opts);
+    out += RenderValue(*info, c, args[next++], opts);
   }
   return out;
 }

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <string>
 
+#include "consumer/stack_format.h"
+
 namespace dt {
 namespace {
 
@@ -100,8 +102,12 @@ std::string FormatBytes(const std::string& bytes, int width, bool quiet, bool fo
   return HexDump(bytes);
 }
 
-std::string FormatTraceValue(const Value& v, bool quiet, int strsize) {
+std::string FormatTraceValue(const Value& v, bool quiet, int strsize,
+                             const KernelSymbolLookup& lookup, int stack_indent) {
   if (v.IsString()) return FormatBytes(StringRecord(v.str, strsize), -33, quiet);
+  if (v.IsStack()) return FormatStack(v.frames, lookup, stack_indent);
+  if (v.IsSymbol()) return FormatSymbolRecord(v.AsUnsigned(), lookup);
+  if (v.IsModule()) return FormatModuleRecord(v.AsUnsigned(), lookup);
   switch (v.size) {
     case 8:
       return Printf(quiet ? "%lld" : " %16lld", static_cast<long long>(v.AsSigned()));

@@ -13,12 +13,16 @@
 // " %8d", " %5d", " %3d" (4-byte values print signed, 2- and 1-byte values
 // unsigned); strings are two spaces then the string left-justified in 33
 // columns; anything that is not a printable NUL-terminated string (including
-// the empty string) is dumped as hex bytes.
+// the empty string) is dumped as hex bytes. Symbolic records print the same
+// with or without -q: a stack is "\n" then one indented frame per line
+// (stack_format.h), sym()/func() and mod() are "  %-50s" of their text. The
+// default-output record end ("\n") after a stack gives DTrace's blank line.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
+#include "consumer/kernel_symbol_lookup.h"
 #include "consumer/value.h"
 
 namespace dt {
@@ -38,8 +42,12 @@ std::string FlowHeader();
 std::string FlowRecordPrefix(int cpu, int indent, const std::string& flow, bool is_syscall,
                              const std::string& func, const std::string& name);
 
-// trace() of one value. strsize is the string record size (option strsize).
-std::string FormatTraceValue(const Value& v, bool quiet, int strsize = 256);
+// trace() of one value, and the output of the stack(), sym()/func() and
+// mod() actions. strsize is the string record size (option strsize);
+// stack_indent is option stackindent.
+std::string FormatTraceValue(const Value& v, bool quiet, int strsize = 256,
+                             const KernelSymbolLookup& lookup = nullptr,
+                             int stack_indent = kDefaultStackIndent);
 
 // libdtrace's dt_print_bytes(): a record of raw bytes printed as a string
 // when it is one (width < 0: left-justified in -width columns), else as a

@@ -4,6 +4,9 @@
 
 #include <string>
 
+#include "consumer/fake_kernel_lookup_test_util.h"
+#include "consumer/value.h"
+
 namespace dt {
 namespace {
 
@@ -69,6 +72,53 @@ TEST(TraceFormat, NonStringsAreHexDumped) {
 
 TEST(TraceFormat, AggregationKeyWidth) {
   EXPECT_EQ(FormatBytes(StringRecord("bash", 256), -50, false), "  bash" + std::string(46, ' '));
+}
+
+TEST(TraceFormat, StackRecordIsNewlineThenIndentedFramesQuietOrNot) {
+  using testing::kDoSyscall;
+  using testing::kEntry;
+  const Value stack = Value::Stack({kDoSyscall + 0x3a, kEntry + 0x76, 0x1234}, 8);
+  const std::string frames =
+      "              vmlinux`do_syscall_64+0x3a\n"
+      "              vmlinux`entry_SYSCALL_64+0x76\n"
+      "              0x1234\n";
+  EXPECT_EQ(FormatTraceValue(stack, false, 256, testing::FakeKernelLookup), "\n" + frames);
+  EXPECT_EQ(FormatTraceValue(stack, true, 256, testing::FakeKernelLookup), "\n" + frames);
+  // Option stackindent.
+  EXPECT_EQ(FormatTraceValue(Value::Stack({kEntry}, 1), false, 256, testing::FakeKernelLookup, 2),
+            "\n  vmlinux`entry_SYSCALL_64\n");
+  // No symbol table: hex.
+  EXPECT_EQ(FormatTraceValue(Value::Stack({kEntry}, 1), false),
+            "\n              0xffffffff82000000\n");
+}
+
+// dtrace -n 'syscall::write:entry { stack(); }':
+//   CPU     ID                    FUNCTION:NAME
+//     1    140                      write:entry
+//                 vmlinux`ksys_write+0x10
+//                 vmlinux`do_syscall_64+0x3a
+//   <blank line>
+TEST(TraceFormat, StackFiringInDefaultOutput) {
+  const Value stack = Value::Stack({testing::kKsysWrite + 0x10, testing::kDoSyscall + 0x3a}, 20);
+  EXPECT_EQ(RecordPrefix(1, 140, "write", "entry") +
+                FormatTraceValue(stack, false, 256, testing::FakeKernelLookup) + RecordEnd(false),
+            "  1    140                      write:entry \n"
+            "              vmlinux`ksys_write+0x10\n"
+            "              vmlinux`do_syscall_64+0x3a\n"
+            "\n");
+}
+
+TEST(TraceFormat, SymAndModRecordsAreLeftJustifiedIn50QuietOrNot) {
+  const Value sym = Value::Symbol(testing::kDoSyscall + 0x3a);
+  const Value mod = Value::Module(testing::kExt4Write);
+  for (bool quiet : {false, true}) {
+    EXPECT_EQ(FormatTraceValue(sym, quiet, 256, testing::FakeKernelLookup),
+              "  vmlinux`do_syscall_64" + std::string(50 - 21, ' '));
+    EXPECT_EQ(FormatTraceValue(mod, quiet, 256, testing::FakeKernelLookup),
+              "  ext4" + std::string(46, ' '));
+  }
+  EXPECT_EQ(FormatTraceValue(Value::Symbol(0x1234), false, 256, testing::FakeKernelLookup),
+            "  0x1234" + std::string(44, ' '));
 }
 
 }  // namespace
