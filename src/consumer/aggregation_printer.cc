@@ -9,6 +9,7 @@
 #include "consumer/aggregation_sort.h"
 #include "consumer/aggregation_values.h"
 #include "consumer/quantize.h"
+#include "consumer/stack_format.h"
 #include "consumer/trace_format.h"
 
 namespace dt {
@@ -28,8 +29,12 @@ long long Normalized(int64_t v, uint64_t normal) {
   return static_cast<long long>(static_cast<uint64_t>(v) / (normal ? normal : 1));
 }
 
-std::string KeyText(const Value& v, int strsize) {
-  if (v.IsString()) return FormatBytes(StringRecord(v.str, strsize), -50, false);
+std::string KeyText(const Value& v, const AggPrintOptions& opts) {
+  const KernelSymbolLookup& lookup = opts.render.kernel_lookup;
+  if (v.IsString()) return FormatBytes(StringRecord(v.str, opts.strsize), -50, false);
+  if (v.IsStack()) return FormatStack(v.frames, lookup, opts.render.stack_indent);
+  if (v.IsSymbol()) return FormatSymbolRecord(v.AsUnsigned(), lookup);
+  if (v.IsModule()) return FormatModuleRecord(v.AsUnsigned(), lookup);
   switch (v.size) {
     case 4:
       return Printf(" %*d", 8, static_cast<int>(v.AsSigned()));
@@ -64,9 +69,9 @@ std::string ValueText(const AggDesc& d, const std::vector<int64_t>& data) {
   return "";
 }
 
-std::string KeysText(const std::vector<Value>& key, int strsize) {
+std::string KeysText(const std::vector<Value>& key, const AggPrintOptions& opts) {
   std::string out;
-  for (const Value& v : key) out += KeyText(v, strsize);
+  for (const Value& v : key) out += KeyText(v, opts);
   return out;
 }
 
@@ -113,7 +118,7 @@ std::string FormatAggregationEntries(const AggDesc& desc, std::vector<AggEntry> 
   one[0].entries = std::move(entries);
   std::string out;
   for (const AggBundle& b : SortedBundles(one, opts.sort, opts.strsize)) {
-    out += KeysText(b.key, opts.strsize) + ValueText(desc, b.data[0]) + "\n";
+    out += KeysText(b.key, opts) + ValueText(desc, b.data[0]) + "\n";
   }
   return out;
 }
@@ -133,7 +138,7 @@ std::string PrintAggregation(const AggDesc& desc, std::vector<AggEntry> entries,
 std::string PrintaDefault(const std::vector<AggSnapshot>& aggs, const AggPrintOptions& opts) {
   std::string out = "\n";
   for (const AggBundle& b : SortedBundles(aggs, opts.sort, opts.strsize)) {
-    out += KeysText(b.key, opts.strsize);
+    out += KeysText(b.key, opts);
     for (size_t a = 0; a < aggs.size(); a++) out += ValueText(aggs[a].desc, b.data[a]);
     out += "\n";
   }

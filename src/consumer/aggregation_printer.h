@@ -16,7 +16,22 @@
 // Layout of each entry: every key component ("  %-50s" for strings; " %16lld",
 // " %8d", " %5d", " %3d" for 8/4/2/1-byte integers), then the value
 // (" %16lld"; avg is sum/count, stddev " %16llu"; the quantize family prints
-// its table, which starts on a new line), then "\n".
+// its table, which starts on a new line), then "\n". sym()/func() and
+// mod() keys print "  %-50s" of their text; a stack() key prints "\n" and
+// its frames (indent: option stackindent), so the value lands on a line of
+// its own and each such entry starts with a blank line, as in dtrace(1)
+// (columns exact after "// "):
+//
+// <blank>
+//               vmlinux`do_syscall_64+0x3a
+//               vmlinux`entry_SYSCALL_64+0x76
+//                12
+//
+// printa("format") keys go through printf: %k for stacks, %a for sym()
+// keys (canonical: "mod`sym"), any conversion of a mod() key prints its name.
+// The symbol lookup and stackindent live in AggPrintOptions::render. Keys of
+// sym()/func()/mod() must be canonicalised and merged first
+// (aggregation_merge.h), as libdtrace does when it reads the buffers.
 #pragma once
 
 #include <string>
@@ -29,8 +44,10 @@ namespace dt {
 
 struct AggPrintOptions {
   AggSortOptions sort;
-  int strsize = 256;           // string record size: bounds key comparison
-  PrintfRenderOptions render;  // symbol lookup for printa("%a", ...)
+  int strsize = 256;  // string record size: bounds key comparison
+  // Kernel symbols (render.kernel_lookup) and stackindent
+  // (render.stack_indent), for default output and printa() formats alike.
+  PrintfRenderOptions render;
 };
 
 // Sorted entries in the default format, no leading newline.

@@ -8,6 +8,7 @@
 
 #include "consumer/aggregation_values.h"
 #include "consumer/quantize.h"
+#include "consumer/stack_format.h"
 
 namespace dt {
 namespace {
@@ -21,6 +22,7 @@ int CompareComponent(const Value& a, const Value& b, int strsize) {
   const int asize = a.IsString() ? strsize : a.size;
   const int bsize = b.IsString() ? strsize : b.size;
   if (int c = Cmp(asize, bsize)) return c;
+  if (a.IsStack() && b.IsStack()) return CompareStackKeys(a.frames, b.frames, a.stack_depth);
   if (a.IsString() || b.IsString()) {
     // NUL-padded records compare like the strings with shorter-first.
     const size_t n = static_cast<size_t>(strsize > 0 ? strsize : 0);

@@ -3,7 +3,9 @@
 // reverses the whole order; aggsortkeypos rotates which key component is
 // compared first; aggsortpos picks which printa() aggregation's value leads.
 // Keys compare component by component: integers as unsigned numbers of
-// their width, strings bytewise as NUL-padded records.
+// their width, strings bytewise as NUL-padded records, stacks as their
+// records (CompareStackKeys), sym()/mod() keys as unsigned addresses (so
+// canonicalise them first: aggregation_merge.h).
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,37 @@
+// Combining aggregation entries after their keys were decoded.
+//
+// libdtrace rewrites sym()/func() and mod() key records when it reads the
+// kernel's buffers: a sym() key becomes the start of its symbol and a mod()
+// key the start of its module, and entries that end up with the same key
+// are combined. So `@[sym(arg0)] = count()` has one line per function, not
+// one per PC. MergeSymbolKeys() does that here, and merges any other
+// entries whose keys compare equal too (e.g. stacks that differed only in
+// the tracing frames dropped at decoding, stack_format.h).
+//
+// Call it on every snapshot read from the maps, before printing, clear()
+// or trunc() decisions; it is idempotent.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "consumer/aggregation.h"
+#include "consumer/kernel_symbol_lookup.h"
+
+namespace dt {
+
+// total += more, per aggregating function: count/sum/avg/stddev add (the
+// sum of squares as 128 bits), min/max keep the extreme of the entries that
+// have data ([count, value], count 0 means none), the quantize family adds
+// bucket by bucket. Missing words count as zero.
+void CombineAggData(const AggDesc& desc, std::vector<int64_t>& total,
+                    const std::vector<int64_t>& more);
+
+// Rewrites kSymbol/kModule key components to CanonicalSymbolKey() /
+// CanonicalModuleKey() and merges entries whose keys are then equal
+// (CompareAggKeys() == 0). The first entry of each key keeps its place.
+void MergeSymbolKeys(const AggDesc& desc, std::vector<AggEntry>& entries,
+                     const KernelSymbolLookup& lookup, int strsize = 256);
+void MergeSymbolKeys(AggSnapshot& snapshot, const KernelSymbolLookup& lookup, int strsize = 256);
+
+}  // namespace dt
