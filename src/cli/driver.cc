@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cli/options.h"
+#include "cli/probe_listing.h"
 #include "cli/tracing_session.h"
 #include "codegen/codegen.h"
 #include "codegen/disasm.h"
@@ -20,6 +21,7 @@
 #include "runtime/kernel_info.h"
 #include "runtime/privileges.h"
 #include "sema/analyzer.h"
+#include "sema/btf_types.h"
 #include "sema/d_library.h"
 
 namespace dt {
@@ -159,38 +161,6 @@ int StartCommand(const std::string& command, int* start_fd) {
   return pid;
 }
 
-void ListProbes(ProbeRegistry& registry, const Options& opts, FILE* out) {
-  bool header_printed = false;
-  auto header = [&] {
-    if (header_printed) return;
-    header_printed = true;
-    fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-  };
-  std::vector<const Probe*> shown;
-  if (opts.sources.empty()) {
-    for (const auto& p : registry.probes()) shown.push_back(p.get());
-  } else {
-    for (const ProgramSource& s : opts.sources) {
-      std::string text = ProgramTextFor(s);
-      std::string desc = text.substr(0, text.find_first_of("/{"));
-      while (!desc.empty() && isspace(static_cast<unsigned char>(desc.back()))) desc.pop_back();
-      std::vector<const Probe*> found = registry.Match(desc);
-      if (found.empty()) {
-        throw RuntimeError("failed to match " + desc + ": No probe matches description");
-      }
-      for (const Probe* p : found)
-        if (std::find(shown.begin(), shown.end(), p) == shown.end()) shown.push_back(p);
-    }
-    std::sort(shown.begin(), shown.end(),
-              [](const Probe* a, const Probe* b) { return a->id < b->id; });
-  }
-  header();
-  for (const Probe* p : shown) {
-    fprintf(out, "%5u %10s %17s %33s %s\n", p->id, p->provider.c_str(), p->module.c_str(),
-            p->function.c_str(), p->name.c_str());
-  }
-}
-
 }  // namespace
 
 int RunDtrace(int argc, char** argv) {
@@ -238,12 +208,8 @@ int RunDtrace(int argc, char** argv) {
   std::vector<Compiled> programs;
   try {
     ProbeRegistry registry;
-    if (opts.list && opts.sources.empty()) {
-      ListProbes(registry, opts, out);
-      return 0;
-    }
     if (opts.list) {
-      ListProbes(registry, opts, out);
+      PrintProbeListing(registry, opts, out);
       return 0;
     }
     if (opts.sources.empty()) {
@@ -271,6 +237,8 @@ int RunDtrace(int argc, char** argv) {
     macros.named["pgid"] = std::to_string(getpgid(0));
 
     TypeTable types(settings.strsize);
+    BtfTypeSource kernel_types(types);  // reads BTF only when a kernel type is named
+    kernel_types.InstallAsFallback();
     ProgramInfo info;
     AnalyzerOptions aopts;
     aopts.allow_zero_matches = opts.allow_zero_matches;

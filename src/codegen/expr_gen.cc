@@ -95,7 +95,9 @@ void FunctionGen::GenExpr(const Expr& e) {
       GenStringLiteral(e.text, e.type->size);
       return;
     case ExprKind::kIdentifier:
-      if (Analyzer::LookupBuiltin(e.text) >= 0) {
+      if (e.is_xlate_input) {
+        GenXlateInput(e);
+      } else if (Analyzer::LookupBuiltin(e.text) >= 0) {
         GenBuiltin(e);
       } else if (auto it = info_.inlines.find(e.text); it != info_.inlines.end()) {
         GenExpr(*it->second->value);
@@ -109,7 +111,19 @@ void FunctionGen::GenExpr(const Expr& e) {
       GenLoadVariable(e);
       return;
     case ExprKind::kIndex:
-      GenAssocLookup(e);
+      if (e.is_kernel_access)
+        GenKernelValue(e);
+      else
+        GenAssocLookup(e);
+      return;
+    case ExprKind::kMember:
+      if (e.translated != nullptr)
+        GenTranslated(e);
+      else
+        GenKernelValue(e);
+      return;
+    case ExprKind::kOffsetof:
+      b_.LoadImm(R0, e.int_value);
       return;
     case ExprKind::kUnary:
       GenUnary(e);
@@ -176,34 +190,18 @@ void FunctionGen::GenUnary(const Expr& e) {
       b_.Bind(done);
       return;
     }
-    case UnaryOp::kDeref: {
-      GenExpr(*e.lhs);
-      int mark = stack_top_;
-      int16_t slot = AllocSlot();
-      b_.StoreImm(8, R10, slot, 0);
-      b_.Mov(R3, R0);
-      b_.Mov(R1, R10);
-      b_.AluImm(BPF_ADD, R1, slot);
-      b_.MovImm(R2, static_cast<int32_t>(std::min<uint64_t>(e.type->size, 8)));
-      b_.Call(BPF_FUNC_probe_read_kernel);
-      Label ok = b_.NewLabel();
-      b_.JumpIfImm(BPF_JEQ, R0, 0, ok);
-      b_.Load(8, R3, R10, slot);
-      EmitFault(FaultKind::kBadAddr, R3);
-      b_.Bind(ok);
-      b_.Load(static_cast<int>(std::min<uint64_t>(e.type->size, 8)), R0, R10, slot);
-      Normalize(R0, e.type);
-      ReleaseSlotsTo(mark);
+    case UnaryOp::kDeref:
+      GenKernelValue(e);
       return;
-    }
+    case UnaryOp::kAddressOf:
+      GenAddress(*e.lhs);
+      return;
     case UnaryOp::kPreInc:
     case UnaryOp::kPreDec:
     case UnaryOp::kPostInc:
     case UnaryOp::kPostDec:
       GenIncDec(e);
       return;
-    case UnaryOp::kAddressOf:
-      break;
   }
   throw CompileError("D_UNKNOWN", e.line, "operator not supported by the code generator");
 }

@@ -112,6 +112,12 @@ class FunctionGen {
   void CopyString(bpf::Reg base, int16_t off, uint32_t dst_size, bpf::Reg src, uint32_t src_size);
   void CopyToScratchString(uint32_t scratch_off, uint32_t size, uint32_t src_size);
 
+  // --- kernel memory and translators (memory_gen.cc)
+  void GenAddress(const ast::Expr& e);      // r0 = address of a kernel lvalue
+  void GenKernelValue(const ast::Expr& e);  // r0 = its value (scalar or string)
+  void GenTranslated(const ast::Expr& e);
+  void GenXlateInput(const ast::Expr& e);
+
   // --- variables (var_gen.cc)
   void GenLoadVariable(const ast::Expr& e);
   void GenAssign(const ast::Expr& e);
@@ -174,6 +180,7 @@ class FunctionGen {
   uint32_t scratch_top_ = 0;
   std::map<int, int16_t> this_slots_;     // this-> scalar variable -> stack slot
   std::map<int, uint32_t> this_strings_;  // this-> string variable -> scratch offset
+  std::vector<int16_t> xlate_input_slots_;  // translators being expanded, innermost last
 };
 
 }  // namespace dt

@@ -164,6 +164,8 @@ void FunctionGen::GenProbeString(Builtin which) {
 
 void FunctionGen::GenArg(int n) {
   switch (provider_) {
+    case ProviderKind::kTracepoint:
+      throw CompileError("D_UNKNOWN", 0, "tracepoint arguments are not generated yet");
     case ProviderKind::kDtrace:
       b_.Load(8, R0, R6, static_cast<int16_t>(n * 8));
       return;
@@ -268,6 +270,9 @@ void FunctionGen::GenBuiltin(const ast::Expr& e) {
       GenKernelRead(R0, 4);
       return;
     }
+    case Builtin::kCurthread:
+      b_.Call(BPF_FUNC_get_current_task);
+      return;
     case Builtin::kExecname: {
       uint32_t off = AllocScratch(kExecnameSize);
       EnsureScratch();

@@ -98,6 +98,18 @@ struct Expr {
   const Type* type = nullptr;
   int binding = -1;  // index into the sema tables for the kind (variable id,
                      // builtin id, ...); meaning is sema's to define
+  // Kernel memory access (kMember, kIndex of a pointer or array, deref).
+  uint64_t member_offset = 0;        // kMember: byte offset within the struct
+  int bit_offset = 0;                // kMember bitfield: first bit within the loaded bytes
+  int bit_width = -1;                // kMember bitfield width; -1 when not a bitfield
+  bool reads_kernel_string = false;  // a char array in kernel memory, read as a D string
+  const Type* array_type = nullptr;  // ... and that array's C type
+  bool is_kernel_access = false;     // kIndex/kUnary deref: reads kernel memory
+  // kMember of a translated type: the xlate<> node and the translator's
+  // expression for this member, evaluated with the xlate operand as input.
+  const Expr* xlate = nullptr;
+  const Expr* translated = nullptr;
+  bool is_xlate_input = false;  // kIdentifier: the input of the translator being expanded
 };
 
 enum class StmtKind {

@@ -47,6 +47,7 @@ constexpr BuiltinName kBuiltins[] = {
     {"epid", Builtin::kEpid},
     {"id", Builtin::kId},
     {"errno", Builtin::kErrno},
+    {"curthread", Builtin::kCurthread},
 };
 
 struct AggFuncSpec {
@@ -85,7 +86,6 @@ std::string ArgsPhrase(size_t n) { return std::to_string(n) + (n == 1 ? " arg" :
 
 namespace {
 
-uint64_t RoundUp8(uint64_t n) { return (n + 7) & ~uint64_t{7}; }
 
 }  // namespace
 
@@ -119,6 +119,10 @@ int Analyzer::Analyze(ast::Program& program, int source_index) {
       info_.pragma_options.emplace_back(pragma->name, pragma->value);
     } else if (auto* td = std::get_if<ast::TypedefDecl>(&item)) {
       types_.AddTypedef(td->name, ResolveTypeName(td->type));
+    } else if (auto* sd = std::get_if<ast::StructDecl>(&item)) {
+      DefineStruct(*sd);
+    } else if (auto* tr = std::get_if<ast::TranslatorDecl>(&item)) {
+      DefineTranslator(*tr);
     }
   }
   return matched;
@@ -130,6 +134,10 @@ void Analyzer::AnalyzeLibrary(ast::Program& program) {
       library_inlines_[inl->name] = inl;
     } else if (auto* td = std::get_if<ast::TypedefDecl>(&item)) {
       types_.AddTypedef(td->name, ResolveTypeName(td->type));
+    } else if (auto* sd = std::get_if<ast::StructDecl>(&item)) {
+      DefineStruct(*sd);
+    } else if (auto* tr = std::get_if<ast::TranslatorDecl>(&item)) {
+      DefineTranslator(*tr);
     } else if (std::holds_alternative<ast::Clause>(item)) {
       throw CompileError("D_SYNTAX", std::get<ast::Clause>(item).line,
                          "probe clauses are not allowed in a library file");
@@ -197,8 +205,24 @@ void Analyzer::AnalyzeDecl(const ast::VarDecl& decl) {
   }
 }
 
+const Type* Analyzer::KernelType(const Expr& e, const std::string& name) {
+  const Type* t = nullptr;
+  try {
+    t = types_.Lookup(name);
+  } catch (const CompileError& err) {
+    throw CompileError(err.tag(), e.line, err.what());
+  }
+  if (t == nullptr) throw CompileError("D_TYPE_ERR", e.line, "type '" + name + "' is not defined");
+  return t;
+}
+
 const Type* Analyzer::ResolveTypeName(const ast::TypeName& tn) {
-  const Type* t = tn.base == "string" ? types_.String() : types_.Lookup(tn.base);
+  const Type* t = nullptr;
+  try {
+    t = tn.base == "string" ? types_.String() : types_.Lookup(tn.base);
+  } catch (const CompileError& err) {
+    throw CompileError(err.tag(), tn.line, err.what());
+  }
   if (t == nullptr) {
     throw CompileError("D_TYPE_ERR", tn.line, "type '" + tn.base + "' is not defined");
   }
@@ -498,17 +522,24 @@ const Type* Analyzer::Check(Expr& e) {
       break;
     }
     case ExprKind::kMember:
+      t = AsKernelValue(e, CheckMember(e));
+      break;
     case ExprKind::kOffsetof:
+      t = CheckOffsetof(e);
+      break;
     case ExprKind::kXlate:
-      throw CompileError("D_TYPE_ERR", e.line,
-                         "struct types, members and translators need kernel type information, "
-                         "which this version does not load yet");
+      t = CheckXlate(e);
+      break;
   }
   e.type = t;
   return t;
 }
 
 const Type* Analyzer::CheckIdentifier(Expr& e) {
+  if (!xlate_inputs_.empty() && e.text == xlate_inputs_.back().first) {
+    e.is_xlate_input = true;
+    return xlate_inputs_.back().second;
+  }
   int b = LookupBuiltin(e.text);
   if (b >= 0) {
     e.binding = b;
@@ -542,6 +573,8 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
         return types_.Int(4, false);
       case Builtin::kErrno:
         return types_.Int32();
+      case Builtin::kCurthread:
+        return types_.Pointer(KernelType(e, "struct task_struct"));
       default:
         return types_.Int64();  // arg0..arg9
     }
@@ -579,14 +612,23 @@ const Type* Analyzer::CheckUnary(Expr& e) {
       if (!t->IsScalar() && !t->IsString()) RequireScalar(*e.lhs, op);
       return types_.Int32();
     case UnaryOp::kDeref:
-      if (!t->IsPointer() || t->target->IsVoid()) {
+      t = AsKernelObject(*e.lhs);
+      if (StripTypedefs(t)->kind == Type::Kind::kArray && IsKernelLvalue(*e.lhs)) {
+        e.is_kernel_access = true;
+        return AsKernelValue(e, StripTypedefs(t)->target);
+      }
+      if (!t->IsPointer()) {
         throw CompileError(
             "D_DEREF_NONPTR", e.line,
             "operator * cannot be applied to a non-pointer type \"" + TypeSpelling(t) + "\"");
       }
-      return t->target;
+      if (StripTypedefs(t)->target->IsVoid()) {
+        throw CompileError("D_DEREF_VOID", e.line, "cannot dereference pointer to void");
+      }
+      e.is_kernel_access = true;
+      return AsKernelValue(e, StripTypedefs(t)->target);
     case UnaryOp::kAddressOf:
-      throw CompileError("D_ADDROF_VAR", e.line, "cannot take address of dynamic variable");
+      return CheckAddressOf(e);
     case UnaryOp::kPreInc:
     case UnaryOp::kPreDec:
     case UnaryOp::kPostInc:
@@ -692,10 +734,15 @@ const Type* Analyzer::CheckAssign(Expr& e) {
 }
 
 const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned) {
-  if (e.lhs->kind != ExprKind::kIdentifier) {
-    throw CompileError("D_TYPE_ERR", e.line,
-                       "indexing of pointers and arrays needs kernel type information, which "
-                       "this version does not load yet");
+  Variable* named = e.lhs->kind == ExprKind::kIdentifier ? FindVar(info_.globals, e.lhs->text)
+                                                         : nullptr;
+  bool assoc = e.lhs->kind == ExprKind::kIdentifier && LookupBuiltin(e.lhs->text) < 0 &&
+               !IsInline(e.lhs->text) && (named == nullptr || named->is_assoc);
+  if (!assoc) {
+    if (assigned != nullptr) {
+      throw CompileError("D_OP_LVAL", e.line, "kernel memory cannot be modified");
+    }
+    return AsKernelValue(e, CheckPointerIndex(e));
   }
   std::vector<const Type*> keys;
   for (auto& k : e.args) {

@@ -50,6 +50,29 @@ class Analyzer {
   const Type* CheckCall(ast::Expr& e);
   const Type* CheckIndex(ast::Expr& e, const Type* assigned);
   const Type* ResolveTypeName(const ast::TypeName& tn);
+  const Type* KernelType(const ast::Expr& e, const std::string& name);  // BTF, with e's line
+
+  // C types and translators (analyzer_types.cc).
+  const Type* CheckMember(ast::Expr& e);  // the member's C type, arrays unconverted
+  const Type* AsKernelValue(ast::Expr& e, const Type* t);  // char arrays read as strings
+  bool IsKernelLvalue(const ast::Expr& e) const;
+  // Undoes AsKernelValue where the array itself is wanted (&, [ ], *, .).
+  const Type* AsKernelObject(ast::Expr& e);
+  const Type* CheckPointerIndex(ast::Expr& e);
+  const Type* CheckAddressOf(ast::Expr& e);
+  const Type* CheckOffsetof(ast::Expr& e);
+  const Type* CheckXlate(ast::Expr& e);
+  void DefineStruct(const ast::StructDecl& d);
+  uint64_t AlignmentOf(const Type* t) const;
+  void DefineTranslator(const ast::TranslatorDecl& d);
+  struct Translator {
+    const ast::TranslatorDecl* decl;
+    bool resolved = false;  // types are resolved on first use: they may need BTF
+    const Type* output = nullptr;
+    const Type* input = nullptr;
+  };
+  bool ResolveTranslator(Translator& tr);
+  const Type* CheckTranslatedMember(ast::Expr& e, const ast::Expr& xlate);
 
   Variable* FindVar(std::vector<Variable>& table, const std::string& name);
   Variable& DefineVar(std::vector<Variable>& table, const std::string& name, ast::VarScope scope,
@@ -66,6 +89,9 @@ class Analyzer {
   ProgramInfo& info_;
   AnalyzerOptions options_;
   std::map<std::string, const ast::InlineDecl*> library_inlines_;  // not yet checked
+  std::vector<Translator> translators_;
+  // Inputs of the translators being expanded, innermost last: (name, type).
+  std::vector<std::pair<std::string, const Type*>> xlate_inputs_;
   const ast::Clause* current_clause_ = nullptr;
   bool in_statement_call_ = false;
 };

@@ -84,6 +84,7 @@ enum class Builtin {
   kEpid,
   kId,
   kErrno,
+  kCurthread,
 };
 
 // Size of the probe-name string variables (probefunc etc.).

@@ -132,6 +132,8 @@ class TypeTable {
   // The external lookup may throw CompileError (e.g. no kernel BTF).
   const Type* Lookup(const std::string& name) const;
   void AddTypedef(const std::string& name, const Type* type);
+  // Whether the table itself defines `name`, without asking the external lookup.
+  bool Defines(const std::string& name) const { return names_.count(name) != 0; }
   void set_external_lookup(std::function<const Type*(const std::string&)> lookup) {
     external_lookup_ = std::move(lookup);
   }

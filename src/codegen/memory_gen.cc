@@ -1,0 +1,139 @@
+// Reads of kernel memory through C types: struct members (-> and .),
+// pointer and array indexing, `*p`, `&x`, and translator members, which
+// are expanded in place with the xlate operand as the translator's input.
+//
+// Every read goes through bpf_probe_read_kernel; a failed read reports
+// DTrace's "invalid address" error and ends the clause.
+#include <algorithm>
+
+#include "codegen/function_gen.h"
+#include "common/diagnostic.h"
+
+namespace dt {
+
+using ast::Expr;
+using ast::ExprKind;
+using ast::UnaryOp;
+using namespace bpf;
+
+namespace {
+
+bool IsArray(const Type* t) { return StripTypedefs(t)->kind == Type::Kind::kArray; }
+
+}  // namespace
+
+void FunctionGen::GenAddress(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::kMember:
+      if (e.arrow)
+        GenExpr(*e.lhs);
+      else
+        GenAddress(*e.lhs);
+      if (e.member_offset != 0) b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(e.member_offset));
+      return;
+    case ExprKind::kIndex: {
+      if (IsArray(e.lhs->type))
+        GenAddress(*e.lhs);
+      else
+        GenExpr(*e.lhs);
+      int mark = stack_top_;
+      int16_t base = AllocSlot();
+      b_.Store(8, R10, base, R0);
+      GenExpr(*e.args[0]);
+      b_.AluImm(BPF_MUL, R0, static_cast<int32_t>(std::max<uint64_t>(1, StripTypedefs(
+                                                                            e.lhs->type)
+                                                                            ->target->size)));
+      b_.Load(8, R1, R10, base);
+      b_.Alu(BPF_ADD, R0, R1);
+      ReleaseSlotsTo(mark);
+      return;
+    }
+    case ExprKind::kUnary:
+      if (e.unary_op == UnaryOp::kDeref) {
+        if (IsArray(e.lhs->type))
+          GenAddress(*e.lhs);
+        else
+          GenExpr(*e.lhs);
+        return;
+      }
+      break;
+    default:
+      break;
+  }
+  throw CompileError("D_ADDROF_VAR", e.line, "cannot take address of this expression");
+}
+
+void FunctionGen::GenKernelValue(const Expr& e) {
+  GenAddress(e);
+  int mark = stack_top_;
+  int16_t addr = AllocSlot();
+  b_.Store(8, R10, addr, R0);
+  if (e.reads_kernel_string) {
+    uint32_t size = static_cast<uint32_t>(e.type->size);
+    uint32_t off = AllocScratch(size);
+    EnsureScratch();
+    ZeroMem(R7, static_cast<int16_t>(off), size);
+    // A char[N] with no NUL keeps all N characters: read N + 1 at most.
+    const Type* array = StripTypedefs(e.array_type);
+    uint32_t limit = size;
+    if (array->kind == Type::Kind::kArray)
+      limit = static_cast<uint32_t>(std::min<uint64_t>(size, array->array_len + 1));
+    b_.Mov(R1, R7);
+    b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
+    b_.MovImm(R2, static_cast<int32_t>(limit));
+    CallReadHelper(BPF_FUNC_probe_read_kernel_str, addr, off);
+    ReleaseSlotsTo(mark);
+    return;
+  }
+  const Type* t = StripTypedefs(e.type);
+  if (!t->IsScalar()) {
+    throw CompileError("D_TYPE_ERR", e.line,
+                       "a value of type \"" + TypeSpelling(e.type) +
+                           "\" cannot be used here; use one of its members");
+  }
+  int size = static_cast<int>(std::min<uint64_t>(t->size, 8));
+  if (e.bit_width >= 0) size = std::min(8, (e.bit_offset + e.bit_width + 7) / 8);
+  int16_t value = AllocSlot();
+  b_.StoreImm(8, R10, value, 0);
+  b_.Mov(R1, R10);
+  b_.AluImm(BPF_ADD, R1, value);
+  b_.MovImm(R2, size);
+  CallReadHelper(BPF_FUNC_probe_read_kernel, addr, 0);
+  b_.Load(8, R0, R10, value);
+  if (e.bit_width >= 0) {
+    // Little-endian: the field starts bit_offset bits into the bytes read.
+    if (e.bit_offset) b_.AluImm(BPF_RSH, R0, e.bit_offset);
+    if (e.bit_width < 64) {
+      if (e.bit_width < 32) {
+        b_.AluImm(BPF_AND, R0, static_cast<int32_t>((1u << e.bit_width) - 1));
+      } else {
+        b_.LoadImm(R1, (uint64_t{1} << e.bit_width) - 1);
+        b_.Alu(BPF_AND, R0, R1);
+      }
+    }
+  } else if (size < 8) {
+    Normalize(R0, e.type);
+  }
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenTranslated(const Expr& e) {
+  GenExpr(*e.xlate->lhs);
+  int mark = stack_top_;
+  int16_t input = AllocSlot();
+  b_.Store(8, R10, input, R0);
+  xlate_input_slots_.push_back(input);
+  GenExpr(*e.translated);
+  xlate_input_slots_.pop_back();
+  if (e.type->IsInteger()) Normalize(R0, e.type);
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenXlateInput(const Expr& e) {
+  if (xlate_input_slots_.empty()) {
+    throw CompileError("D_XLATE_NONE", e.line, "translator input used outside its translator");
+  }
+  b_.Load(8, R0, R10, xlate_input_slots_.back());
+}
+
+}  // namespace dt

@@ -1,0 +1,260 @@
+// Semantic checks of expressions over C types: kernel structs reached
+// through pointers (-> . [] * &), offsetof, D's own struct declarations,
+// and translators (xlate), whose members are expanded where they are used.
+#include <algorithm>
+
+#include "common/diagnostic.h"
+#include "sema/analyzer.h"
+#include "sema/analyzer_internal.h"
+
+namespace dt {
+
+using ast::Expr;
+using ast::ExprKind;
+using ast::UnaryOp;
+
+namespace {
+
+bool IsCharArray(const Type* t) {
+  const Type* s = StripTypedefs(t);
+  return s->kind == Type::Kind::kArray && StripTypedefs(s->target)->IsInteger() &&
+         s->target->size == 1;
+}
+
+// The xlate<> node an expression stands for, through inlines (curpsinfo)
+// and a dereference of a translated pointer; nullptr if none.
+const Expr* FindXlate(const Expr& e, const ProgramInfo& info) {
+  if (e.kind == ExprKind::kXlate) return &e;
+  if (e.kind == ExprKind::kIdentifier && !e.is_xlate_input) {
+    auto it = info.inlines.find(e.text);
+    if (it != info.inlines.end()) return FindXlate(*it->second->value, info);
+  }
+  if (e.kind == ExprKind::kUnary && e.unary_op == UnaryOp::kDeref) return FindXlate(*e.lhs, info);
+  return nullptr;
+}
+
+}  // namespace
+
+const Type* Analyzer::AsKernelValue(Expr& e, const Type* t) {
+  if (!IsCharArray(t)) return t;
+  e.reads_kernel_string = true;
+  e.array_type = t;
+  uint64_t len = StripTypedefs(t)->array_len;
+  return types_.String(std::min(RoundUp8(len + 1), types_.strsize()));
+}
+
+const Type* Analyzer::CheckMember(Expr& e) {
+  const Type* base = Check(*e.lhs);
+  if (const Expr* x = FindXlate(*e.lhs, info_)) return CheckTranslatedMember(e, *x);
+  const Type* su = StripTypedefs(base);
+  if (e.arrow) {
+    if (!su->IsPointer()) {
+      throw CompileError("D_OP_PTR", e.line, "operator -> must be applied to a pointer");
+    }
+    su = StripTypedefs(su->target);
+    if (!su->IsStructOrUnion()) {
+      throw CompileError("D_OP_SOU", e.line,
+                         "operator -> cannot be applied to pointer to type \"" +
+                             TypeSpelling(su) + "\"; must be applied to a struct or union pointer");
+    }
+  } else {
+    if (!su->IsStructOrUnion()) {
+      throw CompileError("D_OP_SOU", e.line,
+                         "operator . cannot be applied to type \"" + TypeSpelling(base) +
+                             "\"; must be applied to a struct or union");
+    }
+    if (!IsKernelLvalue(*e.lhs)) {
+      throw CompileError("D_OP_SOU", e.line,
+                         "operator . is only supported on structs in kernel memory");
+    }
+    AsKernelObject(*e.lhs);
+  }
+  std::optional<MemberLocation> m = FindMember(su, e.text);
+  if (!m) {
+    throw CompileError("D_MEMBER_NAME", e.line,
+                       e.text + " is not a member of " + TypeSpelling(su));
+  }
+  e.member_offset = m->byte_offset();
+  if (m->is_bitfield()) {
+    e.member_offset = m->bit_offset / 8;
+    e.bit_offset = static_cast<int>(m->bit_offset % 8);
+    e.bit_width = m->bit_width;
+  }
+  return m->type;
+}
+
+const Type* Analyzer::AsKernelObject(Expr& e) {
+  if (e.reads_kernel_string) {
+    e.reads_kernel_string = false;
+    e.type = e.array_type;
+  }
+  return e.type;
+}
+
+bool Analyzer::IsKernelLvalue(const Expr& e) const {
+  if (e.kind == ExprKind::kMember) return e.translated == nullptr;
+  if (e.kind == ExprKind::kIndex || e.kind == ExprKind::kUnary) return e.is_kernel_access;
+  return false;
+}
+
+const Type* Analyzer::CheckPointerIndex(Expr& e) {
+  Check(*e.lhs);
+  const Type* base = AsKernelObject(*e.lhs);
+  const Type* s = StripTypedefs(base);
+  if (!s->IsPointer() && s->kind != Type::Kind::kArray) {
+    throw CompileError("D_IDX_TYPE", e.line,
+                       "operator [ ] may not be applied to type \"" + TypeSpelling(base) + "\"");
+  }
+  if (s->kind == Type::Kind::kArray && !IsKernelLvalue(*e.lhs)) {
+    throw CompileError("D_IDX_TYPE", e.line, "operator [ ] needs an array in kernel memory");
+  }
+  if (e.args.size() != 1) {
+    throw CompileError("D_IDX_TYPE", e.line, "operator [ ] takes one index for a pointer or array");
+  }
+  const Type* index = Check(*e.args[0]);
+  if (!index->IsInteger()) {
+    throw CompileError("D_IDX_TYPE", e.line,
+                       "index of operator [ ] must be of integral type, not \"" +
+                           TypeSpelling(index) + "\"");
+  }
+  if (s->target->IsVoid()) {
+    throw CompileError("D_DEREF_VOID", e.line, "cannot dereference pointer to void");
+  }
+  e.is_kernel_access = true;
+  return s->target;
+}
+
+const Type* Analyzer::CheckAddressOf(Expr& e) {
+  Expr& x = *e.lhs;
+  const Type* t = AsKernelObject(x);
+  if (!IsKernelLvalue(x)) {
+    throw CompileError("D_ADDROF_VAR", e.line, "cannot take address of dynamic variable");
+  }
+  if (x.bit_width >= 0) {
+    throw CompileError("D_ADDROF_BITFIELD", e.line, "cannot take address of bit-field");
+  }
+  return types_.Pointer(t);
+}
+
+const Type* Analyzer::CheckOffsetof(Expr& e) {
+  const Type* su = StripTypedefs(ResolveTypeName(*e.type_name));
+  if (!su->IsStructOrUnion()) {
+    throw CompileError("D_OFFSETOF_TYPE", e.line,
+                       "offsetof( ) first argument must be a struct or union type");
+  }
+  std::optional<MemberLocation> m = FindMember(su, e.text);
+  if (!m) {
+    throw CompileError("D_MEMBER_NAME", e.line,
+                       e.text + " is not a member of " + TypeSpelling(su));
+  }
+  if (m->is_bitfield()) {
+    throw CompileError("D_OFFSETOF_BITFIELD", e.line,
+                       "cannot take offset of a bit-field: " + e.text);
+  }
+  e.int_value = m->byte_offset();
+  return types_.Lookup("size_t");
+}
+
+void Analyzer::DefineStruct(const ast::StructDecl& d) {
+  std::string tag = (d.is_union ? "union " : "struct ") + d.name;
+  if (types_.Defines(tag)) {
+    throw CompileError("D_DECL_TYPERED", d.line, "type redeclared: " + tag);
+  }
+  const Type* su = types_.Struct(d.name, d.is_union);
+  types_.AddTypedef(tag, su);
+  std::vector<Member> members;
+  uint64_t size = 0, align = 1;
+  for (const ast::StructMember& m : d.members) {
+    const Type* t = ResolveTypeName(m.type);
+    if (t->IsString()) t = types_.Array(types_.Char(), t->size);
+    uint64_t a = std::max<uint64_t>(1, std::min<uint64_t>(8, AlignmentOf(t)));
+    uint64_t off = d.is_union ? 0 : (size + a - 1) / a * a;
+    members.push_back(Member{m.name, t, off * 8, m.bit_width});
+    size = d.is_union ? std::max(size, t->size) : off + t->size;
+    align = std::max(align, a);
+  }
+  size = (size + align - 1) / align * align;
+  types_.CompleteStruct(su, size, members);
+}
+
+uint64_t Analyzer::AlignmentOf(const Type* t) const {
+  const Type* s = StripTypedefs(t);
+  if (s->kind == Type::Kind::kArray) return AlignmentOf(s->target);
+  if (s->IsStructOrUnion()) {
+    uint64_t a = 1;
+    for (const Member& m : s->members) a = std::max(a, AlignmentOf(m.type));
+    return a;
+  }
+  return std::max<uint64_t>(1, s->size);
+}
+
+void Analyzer::DefineTranslator(const ast::TranslatorDecl& d) {
+  translators_.push_back(Translator{&d});
+}
+
+const Type* Analyzer::CheckXlate(Expr& e) {
+  const Type* from = Check(*e.lhs);
+  const Type* to = ResolveTypeName(*e.type_name);
+  const Type* out = StripTypedefs(to->IsPointer() ? to->target : to);
+  for (size_t i = 0; i < translators_.size(); ++i) {
+    Translator& tr = translators_[i];
+    if (!ResolveTranslator(tr) || !SameType(tr.output, out)) continue;
+    if (!SameType(tr.input, from) &&
+        !(tr.input->IsPointer() && from->IsPointer() && SameType(tr.input->target, from->target)))
+      continue;
+    e.binding = static_cast<int>(i);
+    return to;
+  }
+  throw CompileError("D_XLATE_NONE", e.line,
+                     "translator does not exist: " + TypeSpelling(from) + " -> " +
+                         TypeSpelling(to));
+}
+
+bool Analyzer::ResolveTranslator(Translator& tr) {
+  if (!tr.resolved) {
+    tr.resolved = true;
+    tr.output = StripTypedefs(ResolveTypeName(tr.decl->output));
+    tr.input = ResolveTypeName(tr.decl->input);
+  }
+  return tr.output != nullptr && tr.input != nullptr;
+}
+
+const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
+  Translator& tr = translators_.at(static_cast<size_t>(xlate.binding));
+  const Type* member_type = nullptr;
+  if (std::optional<MemberLocation> m = FindMember(tr.output, e.text)) member_type = m->type;
+  auto it = std::find_if(tr.decl->members.begin(), tr.decl->members.end(),
+                         [&](const auto& m) { return m.first == e.text; });
+  if (member_type == nullptr || it == tr.decl->members.end()) {
+    throw CompileError("D_XLATE_MEMB", e.line,
+                       "translator member " + e.text + " is not defined for " +
+                           TypeSpelling(tr.output));
+  }
+  Expr& body = *it->second;
+  if (body.type == nullptr) {
+    xlate_inputs_.push_back({tr.decl->input_name, tr.input});
+    try {
+      Check(body);
+    } catch (...) {
+      xlate_inputs_.pop_back();
+      throw;
+    }
+    xlate_inputs_.pop_back();
+  }
+  e.xlate = &xlate;
+  e.translated = &body;
+  if (IsCharArray(member_type) || member_type->IsString()) {
+    if (!body.type->IsString()) {
+      throw CompileError("D_XLATE_INCOMPAT", body.line,
+                         "translator member " + e.text + " must be a string");
+    }
+    return body.type;
+  }
+  if (!body.type->IsScalar()) {
+    throw CompileError("D_XLATE_INCOMPAT", body.line,
+                       "translator member " + e.text + " must be a scalar");
+  }
+  return member_type;
+}
+
+}  // namespace dt

@@ -1,0 +1,3 @@
+# -> on an integer, and . on a pointer.
+"$DTRACE" -xerrtags -n 'BEGIN { trace(pid->x); }'
+"$DTRACE" -xerrtags -n 'BEGIN { trace(curthread.pid); }'
