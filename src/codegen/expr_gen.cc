@@ -567,6 +567,8 @@ void FunctionGen::GenCall(const Expr& e) {
     GenCopyinstr(e);
   } else if (e.text == "copyin") {
     GenCopyin(e);
+  } else if (e.text == "__user_args") {
+    GenUserArgs(e);
   } else {
     throw CompileError("D_UNKNOWN", e.line, e.text + "( ) is not supported here");
   }

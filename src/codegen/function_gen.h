@@ -117,6 +117,7 @@ class FunctionGen {
   void GenKernelValue(const ast::Expr& e);  // r0 = its value (scalar or string)
   void GenTranslated(const ast::Expr& e);
   void GenXlateInput(const ast::Expr& e);
+  void GenUserArgs(const ast::Expr& e);
 
   // --- variables (var_gen.cc)
   void GenLoadVariable(const ast::Expr& e);

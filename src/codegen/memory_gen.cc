@@ -136,4 +136,45 @@ void FunctionGen::GenXlateInput(const Expr& e) {
   b_.Load(8, R0, R10, xlate_input_slots_.back());
 }
 
+void FunctionGen::GenUserArgs(const Expr& e) {
+  constexpr int kMaxChars = 79;  // pr_psargs keeps 79 characters and a NUL
+  uint32_t size = static_cast<uint32_t>(e.type->size);
+  uint32_t off = AllocScratch(size);
+  EnsureScratch();
+  int mark = stack_top_;
+  int16_t start = AllocSlot();
+  GenExpr(*e.args[0]);
+  b_.Store(8, R10, start, R0);
+  GenExpr(*e.args[1]);
+  b_.Load(8, R1, R10, start);
+  b_.Alu(BPF_SUB, R0, R1);
+  b_.Mov(R9, R0);  // the length; r9 survives the helper call below
+  ZeroMem(R7, static_cast<int16_t>(off), size);
+  Label done = b_.NewLabel(), clamped = b_.NewLabel();
+  b_.JumpIfImm(BPF_JSLE, R9, 0, done);
+  b_.JumpIfImm(BPF_JSLE, R9, kMaxChars + 1, clamped);
+  b_.MovImm(R9, kMaxChars + 1);
+  b_.Bind(clamped);
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
+  b_.Mov(R2, R9);
+  b_.Load(8, R3, R10, start);
+  b_.Call(BPF_FUNC_probe_read_user);
+  b_.JumpIfImm(BPF_JNE, R0, 0, done);
+  // The arguments are NUL-separated: show them space-separated, as ps does.
+  for (int i = 0; i < kMaxChars; ++i) {
+    Label next = b_.NewLabel();
+    b_.JumpIfImm(BPF_JLE, R9, i + 1, next);
+    b_.Load(1, R1, R7, static_cast<int16_t>(off + i));
+    b_.JumpIfImm(BPF_JNE, R1, 0, next);
+    b_.StoreImm(1, R7, static_cast<int16_t>(off + i), ' ');
+    b_.Bind(next);
+  }
+  b_.StoreImm(1, R7, static_cast<int16_t>(off + kMaxChars), 0);
+  b_.Bind(done);
+  ReleaseSlotsTo(mark);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+}
+
 }  // namespace dt

@@ -118,7 +118,7 @@ int Analyzer::Analyze(ast::Program& program, int source_index) {
     } else if (auto* pragma = std::get_if<ast::PragmaOption>(&item)) {
       info_.pragma_options.emplace_back(pragma->name, pragma->value);
     } else if (auto* td = std::get_if<ast::TypedefDecl>(&item)) {
-      types_.AddTypedef(td->name, ResolveTypeName(td->type));
+      types_.AddTypedef(td->name, types_.Typedef(td->name, ResolveTypeName(td->type)));
     } else if (auto* sd = std::get_if<ast::StructDecl>(&item)) {
       DefineStruct(*sd);
     } else if (auto* tr = std::get_if<ast::TranslatorDecl>(&item)) {
@@ -133,7 +133,7 @@ void Analyzer::AnalyzeLibrary(ast::Program& program) {
     if (auto* inl = std::get_if<ast::InlineDecl>(&item)) {
       library_inlines_[inl->name] = inl;
     } else if (auto* td = std::get_if<ast::TypedefDecl>(&item)) {
-      types_.AddTypedef(td->name, ResolveTypeName(td->type));
+      types_.AddTypedef(td->name, types_.Typedef(td->name, ResolveTypeName(td->type)));
     } else if (auto* sd = std::get_if<ast::StructDecl>(&item)) {
       DefineStruct(*sd);
     } else if (auto* tr = std::get_if<ast::TranslatorDecl>(&item)) {

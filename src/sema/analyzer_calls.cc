@@ -72,6 +72,14 @@ const Type* Analyzer::CheckCall(Expr& e) {
     }
     return types_.Lookup("size_t");
   }
+  if (f == "__user_args") {
+    // The D library's way to read a process's arguments (psinfo_t's
+    // pr_psargs): the current task's argument area, NULs as spaces.
+    check_args(2, 2);
+    require_int_arg(0, "uintptr_t");
+    require_int_arg(1, "uintptr_t");
+    return types_.String(kPsargsSize);
+  }
   if (f == "copyinstr") {
     check_args(1, 2);
     require_int_arg(0, "uintptr_t");

@@ -228,7 +228,7 @@ const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
   if (member_type == nullptr || it == tr.decl->members.end()) {
     throw CompileError("D_XLATE_MEMB", e.line,
                        "translator member " + e.text + " is not defined for " +
-                           TypeSpelling(tr.output));
+                           tr.decl->output.base);
   }
   Expr& body = *it->second;
   if (body.type == nullptr) {

@@ -87,6 +87,9 @@ enum class Builtin {
   kCurthread,
 };
 
+// __user_args() result: psinfo_t's pr_psargs[80], rounded up to 8 bytes.
+constexpr uint64_t kPsargsSize = 88;
+
 // Size of the probe-name string variables (probefunc etc.).
 constexpr uint64_t kProbeStringSize = 64;
 // execname: the kernel's TASK_COMM_LEN.
