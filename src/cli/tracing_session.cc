@@ -85,6 +85,10 @@ void TracingSession::AttachProbes() {
       case AttachKind::kRawTracepoint:
         attachments_.push_back(runtime::AttachRawTracepoint(programs_[i].fd(), def.tracepoint));
         break;
+      case AttachKind::kTracepoint:
+        attachments_.push_back(runtime::AttachTracepoint(programs_[i].fd(),
+                                                         def.tracepoint_category, def.tracepoint));
+        break;
       case AttachKind::kPerfTimer: {
         std::vector<int> cpus = runtime::OnlineCpus();
         if (def.probe->is_tick) cpus.resize(1);

@@ -150,6 +150,12 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
                          BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::kRawTracepoint,
                          ProviderKind::kSyscall, key.is_return, clauses);
       def.tracepoint = key.is_return ? "sys_exit" : "sys_enter";
+    } else if (key.provider == ProviderKind::kTracepoint) {
+      const Probe* p = clauses.front().probes.front();
+      def = gen.Generate(p->FullName(), BPF_PROG_TYPE_TRACEPOINT, AttachKind::kTracepoint,
+                         ProviderKind::kTracepoint, false, clauses);
+      def.tracepoint_category = p->tracepoint_category;
+      def.tracepoint = p->tracepoint_event;
     } else if (key.provider == ProviderKind::kProfile) {
       def = gen.Generate(clauses.front().probes.front()->FullName(), BPF_PROG_TYPE_PERF_EVENT,
                          AttachKind::kPerfTimer, ProviderKind::kProfile, false, clauses);

@@ -81,13 +81,14 @@ struct AggregationDef {
   uint32_t value_words = 0;  // int64 words per CPU
 };
 
-enum class AttachKind { kRunOnce, kRawTracepoint, kPerfTimer };
+enum class AttachKind { kRunOnce, kRawTracepoint, kPerfTimer, kTracepoint };
 
 struct ProgramDef {
   std::string name;  // for messages: the probe or group it serves
   uint32_t prog_type = 0;
   AttachKind attach = AttachKind::kRunOnce;
   std::string tracepoint;        // raw tracepoint name (sys_enter / sys_exit)
+  std::string tracepoint_category;  // kTracepoint: events/<category>/<tracepoint>
   const Probe* probe = nullptr;  // run-once and timer programs
   std::vector<bpf_insn> insns;
 };

@@ -111,10 +111,14 @@ void FunctionGen::GenExpr(const Expr& e) {
       GenLoadVariable(e);
       return;
     case ExprKind::kIndex:
-      if (e.is_kernel_access)
+      if (e.is_kernel_access) {
         GenKernelValue(e);
-      else
+      } else if (e.probe_arg >= 0) {
+        GenArg(e.probe_arg);
+        if (e.type->IsInteger()) Normalize(R0, e.type);
+      } else {
         GenAssocLookup(e);
+      }
       return;
     case ExprKind::kMember:
       if (e.translated != nullptr)

@@ -32,6 +32,18 @@ void FunctionGen::GenAddress(const Expr& e) {
       if (e.member_offset != 0) b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(e.member_offset));
       return;
     case ExprKind::kIndex: {
+      if (e.probe_arg >= 0) {  // a tracepoint field: in the record at ctx
+        b_.Mov(R0, R6);
+        if (e.data_loc != 0) {
+          b_.Load(4, R1, R6, static_cast<int16_t>(e.member_offset));
+          b_.AluImm(BPF_AND, R1, 0xffff);
+          b_.Alu(BPF_ADD, R0, R1);
+          if (e.data_loc == 2) b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(e.member_offset + 4));
+        } else {
+          b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(e.member_offset));
+        }
+        return;
+      }
       if (IsArray(e.lhs->type))
         GenAddress(*e.lhs);
       else

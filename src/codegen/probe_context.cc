@@ -164,8 +164,32 @@ void FunctionGen::GenProbeString(Builtin which) {
 
 void FunctionGen::GenArg(int n) {
   switch (provider_) {
-    case ProviderKind::kTracepoint:
-      throw CompileError("D_UNKNOWN", 0, "tracepoint arguments are not generated yet");
+    case ProviderKind::kTracepoint: {
+      // argN is the tracepoint's Nth field as an integer (a string field's
+      // address), as DTrace's sdt provider gives them.
+      const std::vector<ArgLayout>& layout = info_.tracepoint_args[single_probe_->id];
+      if (static_cast<size_t>(n) >= layout.size()) {
+        b_.MovImm(R0, 0);
+        return;
+      }
+      const ArgLayout& a = layout[static_cast<size_t>(n)];
+      auto off = static_cast<int16_t>(a.offset);
+      if (a.is_data_loc) {
+        b_.Load(4, R0, R6, off);
+        b_.AluImm(BPF_AND, R0, 0xffff);
+        b_.Alu(BPF_ADD, R0, R6);
+      } else if (a.size == 1 || a.size == 2 || a.size == 4 || a.size == 8) {
+        b_.Load(static_cast<int>(a.size), R0, R6, off);
+        if (a.is_signed && a.size < 8) {
+          b_.AluImm(BPF_LSH, R0, 64 - 8 * static_cast<int>(a.size));
+          b_.AluImm(BPF_ARSH, R0, 64 - 8 * static_cast<int>(a.size));
+        }
+      } else {
+        b_.Mov(R0, R6);
+        b_.AluImm(BPF_ADD, R0, off);  // an array: its address
+      }
+      return;
+    }
     case ProviderKind::kDtrace:
       b_.Load(8, R0, R6, static_cast<int16_t>(n * 8));
       return;

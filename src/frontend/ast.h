@@ -110,6 +110,8 @@ struct Expr {
   const Expr* xlate = nullptr;
   const Expr* translated = nullptr;
   bool is_xlate_input = false;  // kIdentifier: the input of the translator being expanded
+  int probe_arg = -1;           // kIndex args[N]: N
+  int data_loc = 0;             // args[N] of a tracepoint: 1 __data_loc, 2 __rel_loc
 };
 
 enum class StmtKind {

@@ -179,7 +179,15 @@ void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched
   ci.epid_base = next_epid;
   matched += static_cast<int>(ci.probes.size());
 
+  for (const Probe* p : ci.probes) {
+    if (p->kind != ProviderKind::kTracepoint) continue;
+    std::vector<ArgLayout>& layout = info_.tracepoint_args[p->id];
+    layout.clear();
+    for (const ProbeArg& a : probes_.Args(*p))
+      layout.push_back({a.offset, a.size, a.is_signed, a.is_data_loc || a.is_rel_loc});
+  }
   current_clause_ = &clause;
+  current_probes_ = &ci.probes;
   if (clause.predicate) {
     const Type* t = Check(*clause.predicate);
     if (!t->IsScalar() && !t->IsString()) {
@@ -188,6 +196,7 @@ void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched
     }
   }
   for (auto& stmt : clause.body) AnalyzeStmt(*stmt);
+  current_probes_ = nullptr;
   info_.clauses.push_back(ci);
 }
 
@@ -736,6 +745,9 @@ const Type* Analyzer::CheckAssign(Expr& e) {
 const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned) {
   Variable* named = e.lhs->kind == ExprKind::kIdentifier ? FindVar(info_.globals, e.lhs->text)
                                                          : nullptr;
+  if (named == nullptr && e.lhs->kind == ExprKind::kIdentifier && e.lhs->text == "args" &&
+      assigned == nullptr)
+    return AsKernelValue(e, CheckProbeArg(e));
   bool assoc = e.lhs->kind == ExprKind::kIdentifier && LookupBuiltin(e.lhs->text) < 0 &&
                !IsInline(e.lhs->text) && (named == nullptr || named->is_assoc);
   if (!assoc) {

@@ -73,6 +73,8 @@ class Analyzer {
   };
   bool ResolveTranslator(Translator& tr);
   const Type* CheckTranslatedMember(ast::Expr& e, const ast::Expr& xlate);
+  const Type* CheckProbeArg(ast::Expr& e);          // args[N]
+  const Type* ArgType(const ProbeArg& a);           // a tracepoint field's C type in D
 
   Variable* FindVar(std::vector<Variable>& table, const std::string& name);
   Variable& DefineVar(std::vector<Variable>& table, const std::string& name, ast::VarScope scope,
@@ -93,6 +95,7 @@ class Analyzer {
   // Inputs of the translators being expanded, innermost last: (name, type).
   std::vector<std::pair<std::string, const Type*>> xlate_inputs_;
   const ast::Clause* current_clause_ = nullptr;
+  const std::vector<const Probe*>* current_probes_ = nullptr;
   bool in_statement_call_ = false;
 };
 

@@ -258,3 +258,81 @@ const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
 }
 
 }  // namespace dt
+
+namespace dt {
+
+const Type* Analyzer::ArgType(const ProbeArg& a) {
+  if (a.is_data_loc || a.is_rel_loc) {
+    if (a.element_type == "char") return types_.String();
+    return types_.Int(4, false);  // other dynamic arrays: the locator itself
+  }
+  auto parse = [&](std::string s) -> const Type* {
+    for (const char* q : {"const ", "volatile ", "__user "}) {
+      for (size_t at; (at = s.find(q)) != std::string::npos;) s.erase(at, std::string(q).size());
+    }
+    int pointers = 0;
+    while (!s.empty() && (s.back() == '*' || s.back() == ' ')) {
+      if (s.back() == '*') ++pointers;
+      s.pop_back();
+    }
+    const Type* t = nullptr;
+    try {
+      t = types_.Lookup(s);
+    } catch (const CompileError&) {
+      t = nullptr;  // no BTF: fall back on the format's size and sign below
+    }
+    if (t == nullptr) return nullptr;
+    for (int i = 0; i < pointers; ++i) t = types_.Pointer(t);
+    return t;
+  };
+  const Type* t = nullptr;
+  if (a.array_length > 0) {
+    if (const Type* elem = parse(a.element_type)) t = types_.Array(elem, a.array_length);
+  } else {
+    t = parse(a.type);
+  }
+  // Syscall fields are 8-byte slots whatever their type: trust the type.
+  if (t == nullptr)
+    t = types_.Int(a.size == 1 || a.size == 2 || a.size == 4 ? static_cast<int>(a.size) : 8,
+                   a.is_signed);
+  return t;
+}
+
+const Type* Analyzer::CheckProbeArg(Expr& e) {
+  if (e.args.size() != 1) {
+    throw CompileError("D_IDX_TYPE", e.line, "args[ ] takes one index");
+  }
+  Check(*e.args[0]);
+  int64_t n = ConstantValue(*e.args[0], "args[ ] index");
+  const Probe* p = current_probes_ && !current_probes_->empty() ? current_probes_->front() : nullptr;
+  const std::vector<ProbeArg>* args = p ? &probes_.Args(*p) : nullptr;
+  if (args == nullptr || n < 0 || static_cast<size_t>(n) >= args->size()) {
+    throw CompileError("D_ARGS_IDX", e.line,
+                       "index " + std::to_string(n) + " is out of range for " +
+                           (p ? p->FullName() : std::string("this probe")) + " args[ ]");
+  }
+  const ProbeArg& a = (*args)[static_cast<size_t>(n)];
+  for (const Probe* other : *current_probes_) {
+    const std::vector<ProbeArg>& theirs = probes_.Args(*other);
+    if (static_cast<size_t>(n) >= theirs.size() || theirs[static_cast<size_t>(n)].type != a.type) {
+      throw CompileError("D_ARGS_TYPE", e.line,
+                         "args[" + std::to_string(n) + "] has different types in " +
+                             p->FullName() + " and " + other->FullName());
+    }
+  }
+  e.probe_arg = static_cast<int>(n);
+  const Type* t = ArgType(a);
+  if (p->kind == ProviderKind::kTracepoint) {
+    e.is_kernel_access = true;
+    e.member_offset = a.offset;
+    e.data_loc = a.is_rel_loc ? 2 : a.is_data_loc ? 1 : 0;
+    if (e.data_loc != 0 && !t->IsString()) e.data_loc = 0;  // read the locator itself
+    if (e.data_loc != 0) {
+      e.reads_kernel_string = true;
+      e.array_type = types_.Array(types_.Char(), t->size - 1);
+    }
+  }
+  return t;
+}
+
+}  // namespace dt

@@ -43,6 +43,14 @@ struct ClauseInfo {
   uint32_t epid_base = 0;
 };
 
+// Where a tracepoint probe's argN lies in its record.
+struct ArgLayout {
+  uint32_t offset = 0;
+  uint32_t size = 8;
+  bool is_signed = false;
+  bool is_data_loc = false;  // the value is a (len << 16 | offset) locator
+};
+
 struct ProgramInfo {
   std::vector<Variable> globals;      // scalars and global assoc arrays
   std::vector<Variable> thread_vars;  // self->
@@ -51,6 +59,7 @@ struct ProgramInfo {
   std::vector<ClauseInfo> clauses;
   std::map<std::string, const ast::InlineDecl*> inlines;
   std::vector<std::pair<std::string, std::string>> pragma_options;
+  std::map<uint32_t, std::vector<ArgLayout>> tracepoint_args;  // by probe id
   bool uses_task_offsets = false;
   bool destructive = false;  // system(), raise(), stop(): needs -w  // ppid or vtimestamp: read task_struct via BTF
 };
