@@ -308,6 +308,8 @@ int RunDtrace(int argc, char** argv) {
       cg.task_parent_offset = offs.real_parent;
       cg.task_tgid_offset = offs.tgid;
       cg.task_cputime_offset = offs.sum_exec_runtime;
+      cg.task_pid_offset = offs.pid;
+      cg.task_comm_offset = offs.comm;
     }
     CompiledProgram compiled;
     try {

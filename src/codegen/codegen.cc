@@ -156,6 +156,11 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
                          ProviderKind::kTracepoint, false, clauses);
       def.tracepoint_category = p->tracepoint_category;
       def.tracepoint = p->tracepoint_event;
+    } else if (key.provider == ProviderKind::kStable) {
+      const Probe* p = clauses.front().probes.front();
+      def = gen.Generate(p->FullName(), BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::kRawTracepoint,
+                         ProviderKind::kStable, false, clauses);
+      def.tracepoint = p->tracepoint_event;
     } else if (key.provider == ProviderKind::kProfile) {
       def = gen.Generate(clauses.front().probes.front()->FullName(), BPF_PROG_TYPE_PERF_EVENT,
                          AttachKind::kPerfTimer, ProviderKind::kProfile, false, clauses);

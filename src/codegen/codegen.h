@@ -23,6 +23,8 @@ struct CodegenOptions {
   uint32_t task_parent_offset = 0;     // real_parent
   uint32_t task_tgid_offset = 0;       // tgid
   uint32_t task_cputime_offset = 0;    // se.sum_exec_runtime
+  uint32_t task_pid_offset = 0;        // pid (the thread id)
+  uint32_t task_comm_offset = 0;       // comm
   size_t syscall_probes_per_side = 0;  // syscall entry probes the registry lists
 };
 

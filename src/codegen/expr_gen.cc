@@ -111,7 +111,9 @@ void FunctionGen::GenExpr(const Expr& e) {
       GenLoadVariable(e);
       return;
     case ExprKind::kIndex:
-      if (e.is_kernel_access) {
+      if (e.translated != nullptr) {  // args[N] of sched, proc, io
+        GenExpr(*e.translated);
+      } else if (e.is_kernel_access) {
         GenKernelValue(e);
       } else if (e.probe_arg >= 0) {
         GenArg(e.probe_arg);
@@ -472,6 +474,12 @@ void FunctionGen::GenStrlen(uint64_t size) {
 }
 
 void FunctionGen::CallReadHelper(int helper, int16_t addr_slot, uint32_t off) {
+  CallReadHelperChecked(helper, addr_slot);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+}
+
+void FunctionGen::CallReadHelperChecked(int helper, int16_t addr_slot) {
   // r1 (destination) and r2 (size) are set; the source address is in
   // addr_slot. Every read helper returns a negative errno on failure.
   b_.Load(8, R3, R10, addr_slot);
@@ -481,8 +489,6 @@ void FunctionGen::CallReadHelper(int helper, int16_t addr_slot, uint32_t off) {
   b_.Load(8, R3, R10, addr_slot);
   EmitFault(FaultKind::kBadAddr, R3);
   b_.Bind(ok);
-  b_.Mov(R0, R7);
-  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
 }
 
 void FunctionGen::GenCopyinstr(const Expr& e) {

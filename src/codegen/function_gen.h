@@ -102,7 +102,10 @@ class FunctionGen {
   void GenStrlen(uint64_t size);
   void GenCopyinstr(const ast::Expr& e);
   void GenCopyin(const ast::Expr& e);
+  // Calls a read helper (r1, r2 set; source address in addr_slot), faulting
+  // on failure; r0 = scratch + off afterwards.
   void CallReadHelper(int helper, int16_t addr_slot, uint32_t off);
+  void CallReadHelperChecked(int helper, int16_t addr_slot);  // r0 = helper's result
   void GenStringof(const ast::Expr& e);
   void GenStringLiteral(const std::string& text, uint64_t size);
   void Normalize(bpf::Reg r, const Type* t);  // truncate/extend to t's width
@@ -147,6 +150,8 @@ class FunctionGen {
   void GenEpid();
   void GenProbeString(Builtin which);
   void RequireTaskOffsets(const ast::Expr& e, const char* what);
+  const ast::Expr* ContextTask();
+  bool GenContextTaskBuiltin(Builtin which);  // false: not overridden here
   // r0 = the `size`-byte kernel value at the address in `addr` (0 when
   // unreadable); clobbers r1-r5.
   void GenKernelRead(bpf::Reg addr, int size);

@@ -110,7 +110,7 @@ void FunctionGen::GenKernelValue(const Expr& e) {
   b_.Mov(R1, R10);
   b_.AluImm(BPF_ADD, R1, value);
   b_.MovImm(R2, size);
-  CallReadHelper(BPF_FUNC_probe_read_kernel, addr, 0);
+  CallReadHelperChecked(BPF_FUNC_probe_read_kernel, addr);
   b_.Load(8, R0, R10, value);
   if (e.bit_width >= 0) {
     // Little-endian: the field starts bit_offset bits into the bytes read.

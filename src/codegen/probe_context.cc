@@ -69,6 +69,11 @@ void FunctionGen::GenPrologue(const std::vector<ClauseProbes>&) {
 }
 
 void FunctionGen::GenProbeFilter(const ClauseProbes& cp, Label skip) {
+  if (provider_ == ProviderKind::kStable) {
+    auto it = info_.stable.find(single_probe_->id);
+    if (it != info_.stable.end() && it->second.condition) GenCondition(*it->second.condition, skip);
+    return;
+  }
   if (provider_ != ProviderKind::kSyscall) return;
   // A clause that takes every syscall of this side needs no test.
   if (cp.probes.size() == all_syscall_probes_) return;
@@ -164,6 +169,9 @@ void FunctionGen::GenProbeString(Builtin which) {
 
 void FunctionGen::GenArg(int n) {
   switch (provider_) {
+    case ProviderKind::kStable:  // raw tracepoint: the kernel's own arguments
+      b_.Load(8, R0, R6, static_cast<int16_t>(n * 8));
+      return;
     case ProviderKind::kTracepoint: {
       // argN is the tracepoint's Nth field as an integer (a string field's
       // address), as DTrace's sdt provider gives them.
@@ -266,8 +274,63 @@ void FunctionGen::GenKernelRead(bpf::Reg addr, int size) {
   ReleaseSlotsTo(mark);
 }
 
+// The task a sched:::on-cpu probe fires for (the one starting to run), or
+// nullptr when the probe's thread is the current one.
+const ast::Expr* FunctionGen::ContextTask() {
+  if (provider_ != ProviderKind::kStable) return nullptr;
+  auto it = info_.stable.find(single_probe_->id);
+  return it == info_.stable.end() ? nullptr : it->second.task;
+}
+
+bool FunctionGen::GenContextTaskBuiltin(Builtin which) {
+  const ast::Expr* task = ContextTask();
+  if (task == nullptr) return false;
+  switch (which) {
+    case Builtin::kCurthread:
+      GenExpr(*task);
+      return true;
+    case Builtin::kPid:
+    case Builtin::kTid:
+      GenExpr(*task);
+      b_.AluImm(BPF_ADD, R0,
+                static_cast<int32_t>(which == Builtin::kPid ? options_.task_tgid_offset
+                                                            : options_.task_pid_offset));
+      GenKernelRead(R0, 4);
+      return true;
+    case Builtin::kPpid:
+      GenExpr(*task);
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_parent_offset));
+      GenKernelRead(R0, 8);
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_tgid_offset));
+      GenKernelRead(R0, 4);
+      return true;
+    case Builtin::kExecname: {
+      uint32_t off = AllocScratch(kExecnameSize);
+      EnsureScratch();
+      int mark = stack_top_;
+      int16_t addr = AllocSlot();
+      GenExpr(*task);
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_comm_offset));
+      b_.Store(8, R10, addr, R0);
+      ZeroMem(R7, static_cast<int16_t>(off), kExecnameSize);
+      b_.Mov(R1, R7);
+      b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
+      b_.MovImm(R2, kExecnameSize);
+      b_.Load(8, R3, R10, addr);
+      b_.Call(BPF_FUNC_probe_read_kernel_str);
+      ReleaseSlotsTo(mark);
+      b_.Mov(R0, R7);
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 void FunctionGen::GenBuiltin(const ast::Expr& e) {
   auto which = static_cast<Builtin>(e.binding);
+  if (GenContextTaskBuiltin(which)) return;
   switch (which) {
     case Builtin::kPid:
       b_.Call(BPF_FUNC_get_current_pid_tgid);

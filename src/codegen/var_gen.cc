@@ -16,6 +16,13 @@ void FunctionGen::LoadGlobalAddr(Reg dst, int var_id) {
 }
 
 void FunctionGen::GenThreadKey(int16_t slot) {
+  if (const ast::Expr* task = ContextTask()) {  // on-cpu: the incoming thread's self->
+    GenExpr(*task);
+    b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_pid_offset));
+    GenKernelRead(R0, 4);
+    b_.Store(8, R10, slot, R0);
+    return;
+  }
   b_.Call(BPF_FUNC_get_current_pid_tgid);
   b_.Alu32(BPF_MOV, R0, R0);  // the thread id is the low half
   b_.Store(8, R10, slot, R0);

@@ -273,4 +273,10 @@ StmtPtr Parser::MakeExprStmt(ExprPtr e) {
   return stmt;
 }
 
+ast::ExprPtr ParseExpression(const std::string& text) {
+  ast::Program p = ParseProgram("BEGIN { (" + text + "); }", MacroEnv{});
+  auto& clause = std::get<ast::Clause>(p.items.at(0));
+  return std::move(clause.body.at(0)->expr);
+}
+
 }  // namespace dt

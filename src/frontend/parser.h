@@ -30,4 +30,7 @@ struct MacroEnv {
 // Parses a whole D program. Throws dt::CompileError on any error.
 ast::Program ParseProgram(const std::string& source, const MacroEnv& macros);
 
+// One D expression (no macros), as the providers write their arguments.
+ast::ExprPtr ParseExpression(const std::string& text);
+
 }  // namespace dt

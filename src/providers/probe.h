@@ -6,7 +6,9 @@
 
 namespace dt {
 
-enum class ProviderKind { kDtrace, kProfile, kSyscall, kTracepoint };
+enum class ProviderKind { kDtrace, kProfile, kSyscall, kTracepoint, kStable };
+
+struct StableProbe;  // providers/stable_providers.h
 
 // The provider name of kTracepoint probes. Oracle's DTrace for Linux
 // (dtrace-utils) publishes every kernel tracepoint <category>:<event> as
@@ -34,6 +36,9 @@ struct Probe {
   // tracepoint whose format describes the arguments (the raw sys_enter/
   // sys_exit programs fire the probe). Empty for other kinds.
   std::string tracepoint_category, tracepoint_event;
+
+  // sched, proc, io: the definition (raw tracepoint, condition, args).
+  const StableProbe* stable = nullptr;
 
   std::string FullName() const { return provider + ":" + module + ":" + function + ":" + name; }
 };

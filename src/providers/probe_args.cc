@@ -1,5 +1,7 @@
 #include "providers/probe_args.h"
 
+#include "providers/stable_providers.h"
+
 #include "common/diagnostic.h"
 
 namespace dt {
@@ -54,6 +56,16 @@ std::vector<ProbeArg> SyscallReturnArgs(const runtime::TracepointFormat* exit_fo
 }
 
 std::vector<ProbeArg> ReadProbeArgs(const Probe& probe) {
+  if (probe.kind == ProviderKind::kStable) {
+    std::vector<ProbeArg> args;
+    for (const StableProbeArg& a : probe.stable->args) {
+      ProbeArg pa;
+      pa.type = a.type;
+      pa.element_type = a.type;
+      args.push_back(pa);
+    }
+    return args;
+  }
   if (probe.kind != ProviderKind::kTracepoint && probe.kind != ProviderKind::kSyscall) return {};
   runtime::TracepointFormat format;
   bool have_format = false;

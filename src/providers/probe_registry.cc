@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "providers/probe_args.h"
+#include "providers/stable_providers.h"
 #include "runtime/syscall_table.h"
 #include "runtime/tracefs.h"
 
@@ -106,6 +107,7 @@ ProbeRegistry::ProbeRegistry(const KernelEventList& events) {
   for (const char* name : kDefaultProfileProbes) CreateProfileProbe(name);
   AddSyscallProbes(events);
   AddTracepointProbes(events);
+  AddStableProbes(events);
 }
 
 Probe& ProbeRegistry::Add(Probe p) {
@@ -158,6 +160,25 @@ void ProbeRegistry::AddTracepointProbes(const KernelEventList& events) {
     p.kind = ProviderKind::kTracepoint;
     p.tracepoint_category = category;
     p.tracepoint_event = event;
+    Add(p);
+  }
+}
+
+void ProbeRegistry::AddStableProbes(const KernelEventList& events) {
+  // A probe exists when the kernel has the tracepoint it fires on.
+  auto has_event = [&](const std::string& name) {
+    return std::any_of(events.begin(), events.end(),
+                       [&](const auto& e) { return e.second == name; });
+  };
+  for (const StableProbe& s : StableProbes()) {
+    if (!has_event(s.raw_tracepoint)) continue;
+    Probe p;
+    p.provider = s.provider;
+    p.module = "vmlinux";
+    p.name = s.name;
+    p.kind = ProviderKind::kStable;
+    p.tracepoint_event = s.raw_tracepoint;
+    p.stable = &s;
     Add(p);
   }
 }

@@ -57,6 +57,7 @@ class ProbeRegistry {
   Probe& Add(Probe p);
   void AddSyscallProbes(const KernelEventList& events);
   void AddTracepointProbes(const KernelEventList& events);
+  void AddStableProbes(const KernelEventList& events);
   const Probe* CreateProfileProbe(const std::string& name);
 
   std::vector<std::unique_ptr<Probe>> probes_;

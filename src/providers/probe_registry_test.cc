@@ -36,7 +36,9 @@ std::vector<std::string> Names(const std::vector<const Probe*>& probes) {
 TEST(ProbeRegistryTest, KeepsIdsOfEarlierProvidersAndAppendsTracepointsSorted) {
   ProbeRegistry registry(FakeEvents());
   const auto& probes = registry.probes();
-  ASSERT_EQ(probes.size(), 3u + 15u + 4u + 4u);
+  // ... then sched/proc/io probes whose raw tracepoints the kernel has:
+  // sched_switch gives on-cpu, off-cpu, sleep and preempt.
+  ASSERT_EQ(probes.size(), 3u + 15u + 4u + 4u + 6u);
   EXPECT_EQ(probes[0]->FullName(), "dtrace:::BEGIN");
   EXPECT_EQ(probes[2]->FullName(), "dtrace:::ERROR");
   EXPECT_EQ(probes[3]->FullName(), "profile:::profile-97");
@@ -47,6 +49,12 @@ TEST(ProbeRegistryTest, KeepsIdsOfEarlierProvidersAndAppendsTracepointsSorted) {
   EXPECT_EQ(probes[23]->FullName(), "sdt:sched::sched_process_exec");
   EXPECT_EQ(probes[24]->FullName(), "sdt:sched::sched_switch");
   EXPECT_EQ(probes[25]->FullName(), "sdt:sched::sched_wakeup");
+  EXPECT_EQ(probes[26]->FullName(), "sched:vmlinux::on-cpu");
+  EXPECT_EQ(probes[29]->FullName(), "sched:vmlinux::preempt");
+  EXPECT_EQ(probes[30]->FullName(), "sched:vmlinux::wakeup");
+  EXPECT_EQ(probes[31]->FullName(), "proc:vmlinux::exec-success");
+  EXPECT_EQ(probes[31]->tracepoint_event, "sched_process_exec");
+  EXPECT_TRUE(registry.Match("sched:::change-pri").empty());  // no sched_pi_setprio here
   for (size_t i = 0; i < probes.size(); ++i) EXPECT_EQ(probes[i]->id, i + 1);
 }
 

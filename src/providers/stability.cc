@@ -35,6 +35,13 @@ constexpr ProviderAttributes kSdtAttributes = {{S::kEvolving, S::kEvolving, C::k
                                                {S::kPrivate, S::kPrivate, C::kIsa},
                                                {S::kPrivate, S::kPrivate, C::kIsa}};
 
+// sched, proc and io: the Dynamic Tracing Guide's stable providers.
+constexpr ProviderAttributes kStableAttributes = {{S::kEvolving, S::kEvolving, C::kIsa},
+                                                  {S::kPrivate, S::kPrivate, C::kUnknown},
+                                                  {S::kPrivate, S::kPrivate, C::kUnknown},
+                                                  {S::kEvolving, S::kEvolving, C::kIsa},
+                                                  {S::kEvolving, S::kEvolving, C::kIsa}};
+
 }  // namespace
 
 const char* StabilityName(Stability s) {
@@ -91,6 +98,8 @@ const ProviderAttributes& AttributesOf(ProviderKind kind) {
       return kSyscallAttributes;
     case ProviderKind::kTracepoint:
       return kSdtAttributes;
+    case ProviderKind::kStable:
+      return kStableAttributes;
   }
   return kSdtAttributes;
 }

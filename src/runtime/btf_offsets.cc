@@ -41,6 +41,8 @@ TaskOffsets LoadTaskOffsets() {
   try {
     offs.real_parent = FindMember(b, id, "task_struct", "real_parent").offset;
     offs.tgid = FindMember(b, id, "task_struct", "tgid").offset;
+    offs.pid = FindMember(b, id, "task_struct", "pid").offset;
+    offs.comm = FindMember(b, id, "task_struct", "comm").offset;
     MemberInfo se = FindMember(b, id, "task_struct", "se");
     offs.sum_exec_runtime =
         se.offset +

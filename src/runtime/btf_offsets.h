@@ -13,6 +13,8 @@ struct TaskOffsets {
   uint32_t real_parent = 0;       // struct task_struct *
   uint32_t tgid = 0;              // pid_t
   uint32_t sum_exec_runtime = 0;  // u64 se.sum_exec_runtime: ns on CPU
+  uint32_t pid = 0;               // pid_t: the thread id
+  uint32_t comm = 0;              // char[16]
 };
 
 // Throws RuntimeError when BTF is missing or lacks the members.

@@ -188,6 +188,8 @@ void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched
   }
   current_clause_ = &clause;
   current_probes_ = &ci.probes;
+  for (const Probe* p : ci.probes)
+    if (p->kind == ProviderKind::kStable) AnalyzeStableProbe(*p);
   if (clause.predicate) {
     const Type* t = Check(*clause.predicate);
     if (!t->IsScalar() && !t->IsString()) {
@@ -518,7 +520,8 @@ const Type* Analyzer::Check(Expr& e) {
       e.int_value = ResolveTypeName(*e.type_name)->size;
       break;
     case ExprKind::kSizeofExpr:
-      e.int_value = Check(*e.lhs)->size;
+      Check(*e.lhs);
+      e.int_value = AsKernelObject(*e.lhs)->size;
       t = types_.Uint64();
       break;
     case ExprKind::kStringof: {

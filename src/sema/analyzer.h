@@ -75,6 +75,9 @@ class Analyzer {
   const Type* CheckTranslatedMember(ast::Expr& e, const ast::Expr& xlate);
   const Type* CheckProbeArg(ast::Expr& e);          // args[N]
   const Type* ArgType(const ProbeArg& a);           // a tracepoint field's C type in D
+  // sched/proc/io: the provider's D for a probe, parsed once and checked.
+  ast::Expr& StableExpr(const std::string& text);
+  void AnalyzeStableProbe(const Probe& p);
 
   Variable* FindVar(std::vector<Variable>& table, const std::string& name);
   Variable& DefineVar(std::vector<Variable>& table, const std::string& name, ast::VarScope scope,
@@ -92,6 +95,7 @@ class Analyzer {
   AnalyzerOptions options_;
   std::map<std::string, const ast::InlineDecl*> library_inlines_;  // not yet checked
   std::vector<Translator> translators_;
+  std::map<std::string, ast::ExprPtr> stable_exprs_;  // by source text
   // Inputs of the translators being expanded, innermost last: (name, type).
   std::vector<std::pair<std::string, const Type*>> xlate_inputs_;
   const ast::Clause* current_clause_ = nullptr;

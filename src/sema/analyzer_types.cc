@@ -5,6 +5,8 @@
 
 #include "common/diagnostic.h"
 #include "sema/analyzer.h"
+#include "frontend/parser.h"
+#include "providers/stable_providers.h"
 #include "sema/analyzer_internal.h"
 
 namespace dt {
@@ -30,6 +32,7 @@ const Expr* FindXlate(const Expr& e, const ProgramInfo& info) {
     if (it != info.inlines.end()) return FindXlate(*it->second->value, info);
   }
   if (e.kind == ExprKind::kUnary && e.unary_op == UnaryOp::kDeref) return FindXlate(*e.lhs, info);
+  if (e.kind == ExprKind::kIndex && e.translated != nullptr) return FindXlate(*e.translated, info);
   return nullptr;
 }
 
@@ -321,6 +324,11 @@ const Type* Analyzer::CheckProbeArg(Expr& e) {
     }
   }
   e.probe_arg = static_cast<int>(n);
+  if (p->kind == ProviderKind::kStable) {
+    Expr& x = StableExpr(p->stable->args.at(static_cast<size_t>(n)).expression);
+    e.translated = &x;
+    return x.type;
+  }
   const Type* t = ArgType(a);
   if (p->kind == ProviderKind::kTracepoint) {
     e.is_kernel_access = true;
@@ -333,6 +341,24 @@ const Type* Analyzer::CheckProbeArg(Expr& e) {
     }
   }
   return t;
+}
+
+Expr& Analyzer::StableExpr(const std::string& text) {
+  ast::ExprPtr& slot = stable_exprs_[text];
+  if (!slot) {
+    slot = ParseExpression(text);
+    Check(*slot);
+  }
+  return *slot;
+}
+
+void Analyzer::AnalyzeStableProbe(const Probe& p) {
+  ProgramInfo::StableContext& c = info_.stable[p.id];
+  if (*p.stable->condition) c.condition = &StableExpr(p.stable->condition);
+  if (*p.stable->context_task) {
+    c.task = &StableExpr(p.stable->context_task);
+    info_.uses_task_offsets = true;
+  }
 }
 
 }  // namespace dt

@@ -60,6 +60,13 @@ struct ProgramInfo {
   std::map<std::string, const ast::InlineDecl*> inlines;
   std::vector<std::pair<std::string, std::string>> pragma_options;
   std::map<uint32_t, std::vector<ArgLayout>> tracepoint_args;  // by probe id
+  // sched/proc/io probes, by probe id: when the raw tracepoint is this
+  // probe, and whose thread the probe fires in (nullptr: the current one).
+  struct StableContext {
+    const ast::Expr* condition = nullptr;
+    const ast::Expr* task = nullptr;
+  };
+  std::map<uint32_t, StableContext> stable;
   bool uses_task_offsets = false;
   bool destructive = false;  // system(), raise(), stop(): needs -w  // ppid or vtimestamp: read task_struct via BTF
 };

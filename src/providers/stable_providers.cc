@@ -1,0 +1,85 @@
+#include "providers/stable_providers.h"
+
+namespace dt {
+
+namespace {
+
+// Raw tracepoint arguments (TP_PROTO) used below, as the kernel declares them:
+//   sched_switch(bool preempt, struct task_struct *prev,
+//                struct task_struct *next, unsigned int prev_state)
+//   sched_wakeup(struct task_struct *p), sched_wakeup_new(same)
+//   sched_pi_setprio(struct task_struct *tsk, struct task_struct *pi_task)
+//   sched_process_fork(struct task_struct *parent, struct task_struct *child)
+//   sched_process_exec(struct task_struct *p, pid_t old_pid, struct linux_binprm *)
+//   sched_process_exit(struct task_struct *p, ...)
+//   task_newtask(struct task_struct *task, unsigned long clone_flags)
+//   signal_generate(int sig, struct kernel_siginfo *, struct task_struct *task, ...)
+//   signal_deliver(int sig, struct kernel_siginfo *, struct k_sigaction *)
+//   sys_enter(struct pt_regs *regs, long id), sys_exit(struct pt_regs *regs, long ret)
+//   block_rq_issue(struct request *rq), block_rq_complete(struct request *rq, ...)
+#define TASK(n) "((struct task_struct *)arg" #n ")"
+#define LWPSINFO(n) {"lwpsinfo_t *", "xlate <lwpsinfo_t *> (" TASK(n) ")"}
+#define PSINFO(n) {"psinfo_t *", "xlate <psinfo_t *> (" TASK(n) ")"}
+#define IO_ARGS                                                               \
+  {{"bufinfo_t *", "xlate <bufinfo_t *> ((struct request *)arg0)"},         \
+   {"devinfo_t *", "xlate <devinfo_t *> ((struct request *)arg0)"},         \
+   {"fileinfo_t *", "xlate <fileinfo_t *> ((struct request *)arg0)"}}
+
+// execve is syscall 59 on x86-64.
+#define IS_EXECVE "((struct pt_regs *)arg0)->orig_ax == 59"
+
+}  // namespace
+
+const std::vector<StableProbe>& StableProbes() {
+  static const std::vector<StableProbe> probes = {
+      {"sched", "on-cpu", "sched_switch", "", TASK(2), {}},
+      {"sched", "off-cpu", "sched_switch", "", "", {LWPSINFO(2), PSINFO(2)}},
+      {"sched", "sleep", "sched_switch", "arg0 == 0 && arg3 != 0", "", {}},
+      {"sched", "preempt", "sched_switch", "arg0 != 0", "", {}},
+      {"sched", "wakeup", "sched_wakeup", "", "", {LWPSINFO(0), PSINFO(0)}},
+      {"sched",
+       "change-pri",
+       "sched_pi_setprio",
+       "",
+       "",
+       {LWPSINFO(0),
+        PSINFO(0),
+        {"int", "139 - (arg1 != 0 ? ((struct task_struct *)arg1)->prio : " TASK(0)
+                "->normal_prio)"}}},
+      {"proc", "create", "sched_process_fork", "", "", {PSINFO(1)}},
+      {"proc",
+       "exec",
+       "sys_enter",
+       "arg1 == 59",
+       "",
+       {{"string", "copyinstr(((struct pt_regs *)arg0)->di)"}}},
+      {"proc", "exec-success", "sched_process_exec", "", "", {}},
+      {"proc",
+       "exec-failure",
+       "sys_exit",
+       IS_EXECVE " && (long)arg1 < 0",
+       "",
+       {{"int", "-(int)arg1"}}},
+      {"proc",
+       "exit",
+       "sched_process_exit",
+       TASK(0) "->pid == " TASK(0) "->tgid",
+       "",
+       {{"int", "(" TASK(0) "->exit_code & 0x7f) == 0 ? 1 : (" TASK(0)
+                "->exit_code & 0x80) != 0 ? 3 : 2"}}},
+      {"proc",
+       "lwp-create",
+       "task_newtask",
+       "(arg1 & 0x10000) != 0",
+       "",
+       {LWPSINFO(0), PSINFO(0)}},
+      {"proc", "lwp-exit", "sched_process_exit", "", "", {}},
+      {"proc", "signal-send", "signal_generate", "", "", {LWPSINFO(2), PSINFO(2), {"int", "(int)arg0"}}},
+      {"proc", "signal-handle", "signal_deliver", "", "", {{"int", "(int)arg0"}}},
+      {"io", "start", "block_rq_issue", "", "", IO_ARGS},
+      {"io", "done", "block_rq_complete", "", "", IO_ARGS},
+  };
+  return probes;
+}
+
+}  // namespace dt
