@@ -90,3 +90,7 @@ translator lwpsinfo_t < struct task_struct *T > {
 
 inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
 inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
+
+/* The current working directory and root directory of the process. */
+inline string cwd = __path(curthread->fs->pwd.dentry, curthread->fs->pwd.mnt);
+inline string root = __path(curthread->fs->root.dentry, curthread->fs->root.mnt);

@@ -577,6 +577,8 @@ void FunctionGen::GenCall(const Expr& e) {
     GenCopyinstr(e);
   } else if (e.text == "copyin") {
     GenCopyin(e);
+  } else if (e.text == "__path") {
+    GenPath(e);
   } else if (e.text == "__user_args") {
     GenUserArgs(e);
   } else {

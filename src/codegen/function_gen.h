@@ -121,6 +121,7 @@ class FunctionGen {
   void GenTranslated(const ast::Expr& e);
   void GenXlateInput(const ast::Expr& e);
   void GenUserArgs(const ast::Expr& e);
+  void GenPath(const ast::Expr& e);
 
   // --- variables (var_gen.cc)
   void GenLoadVariable(const ast::Expr& e);

@@ -189,4 +189,104 @@ void FunctionGen::GenUserArgs(const Expr& e) {
   b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
 }
 
+// The path of a dentry, walking up through d_parent and across mounts to
+// the root, as d_path() would; at most kMaxPathComponents steps.
+void FunctionGen::GenPath(const Expr& e) {
+  constexpr int kMaxPathComponents = 16;
+  enum { kDParent, kDName, kMountMnt, kMntParent, kMntMountpoint, kMntRoot };
+  const std::vector<uint32_t>& o = e.offsets;
+  auto size = static_cast<int32_t>(e.type->size);
+  // Twice the string's size: each component is read with the full size as
+  // its limit, which keeps the verifier's bounds simple.
+  uint32_t off = AllocScratch(2 * static_cast<uint32_t>(size));
+  EnsureScratch();
+  int mark = stack_top_;
+  int16_t dentry = AllocSlot(), mount = AllocSlot();
+  int16_t names = AllocSlot(8 * kMaxPathComponents);
+  int16_t parent = AllocSlot();
+  GenExpr(*e.args[0]);
+  b_.Store(8, R10, dentry, R0);
+  GenExpr(*e.args[1]);
+  b_.AluImm(BPF_SUB, R0, static_cast<int32_t>(o[kMountMnt]));
+  b_.Store(8, R10, mount, R0);
+  auto read_at = [&](int16_t base_slot, uint32_t offset) {
+    b_.Load(8, R0, R10, base_slot);
+    b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(offset));
+    GenKernelRead(R0, 8);
+  };
+  for (int i = 0; i < kMaxPathComponents; ++i)
+    b_.StoreImm(8, R10, static_cast<int16_t>(names + 8 * i), 0);
+  Label walked = b_.NewLabel();
+  for (int i = 0; i < kMaxPathComponents; ++i) {
+    auto name = static_cast<int16_t>(names + 8 * i);
+    Label not_mount_root = b_.NewLabel(), next = b_.NewLabel();
+    read_at(mount, o[kMountMnt] + o[kMntRoot]);
+    b_.Load(8, R1, R10, dentry);
+    b_.JumpIf(BPF_JNE, R0, R1, not_mount_root);
+    // At the root of a mount: continue from where it is mounted.
+    read_at(mount, o[kMntParent]);
+    b_.JumpIfImm(BPF_JEQ, R0, 0, walked);
+    b_.Load(8, R1, R10, mount);
+    b_.JumpIf(BPF_JEQ, R0, R1, walked);  // the root of everything
+    b_.Store(8, R10, parent, R0);
+    read_at(mount, o[kMntMountpoint]);
+    b_.Store(8, R10, dentry, R0);
+    b_.Load(8, R0, R10, parent);
+    b_.Store(8, R10, mount, R0);
+    b_.Jump(next);
+    b_.Bind(not_mount_root);
+    read_at(dentry, o[kDParent]);
+    b_.JumpIfImm(BPF_JEQ, R0, 0, walked);
+    b_.Load(8, R1, R10, dentry);
+    b_.JumpIf(BPF_JEQ, R0, R1, walked);
+    b_.Store(8, R10, parent, R0);
+    read_at(dentry, o[kDName]);
+    b_.Store(8, R10, name, R0);
+    b_.Load(8, R0, R10, parent);
+    b_.Store(8, R10, dentry, R0);
+    b_.Bind(next);
+  }
+  b_.Bind(walked);
+  ZeroMem(R7, static_cast<int16_t>(off), static_cast<uint32_t>(size));
+  b_.MovImm(R9, 0);  // where the next "/name" goes
+  // Branch-free but for one clamp, so the verifier's states merge: an empty
+  // slot reads nothing (the helper fails) and does not move R9; its "/" is
+  // overwritten by the next component or by the final NUL.
+  for (int i = kMaxPathComponents - 1; i >= 0; --i) {
+    Label in_range = b_.NewLabel();
+    b_.JumpIfImm(BPF_JLE, R9, size - 2, in_range);
+    b_.MovImm(R9, size - 2);
+    b_.Bind(in_range);
+    b_.Mov(R1, R7);
+    b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
+    b_.Alu(BPF_ADD, R1, R9);
+    b_.StoreImm(1, R1, 0, '/');
+    b_.AluImm(BPF_ADD, R1, 1);
+    b_.MovImm(R2, size);
+    b_.Load(8, R3, R10, static_cast<int16_t>(names + 8 * i));
+    b_.Call(BPF_FUNC_probe_read_kernel_str);
+    b_.Mov(R1, R0);  // R0 = max(R0, 0) without a branch
+    b_.AluImm(BPF_ARSH, R1, 63);
+    b_.AluImm(BPF_XOR, R1, -1);
+    b_.Alu(BPF_AND, R0, R1);
+    b_.Alu(BPF_ADD, R9, R0);
+  }
+  Label clamped = b_.NewLabel();
+  b_.JumpIfImm(BPF_JLE, R9, size - 1, clamped);
+  b_.MovImm(R9, size - 1);
+  b_.Bind(clamped);
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
+  b_.Alu(BPF_ADD, R1, R9);
+  b_.StoreImm(1, R1, 0, 0);
+  Label done = b_.NewLabel();
+  b_.JumpIfImm(BPF_JNE, R9, 0, done);
+  b_.StoreImm(1, R7, static_cast<int16_t>(off), '/');
+  b_.Bind(done);
+  b_.StoreImm(1, R7, static_cast<int16_t>(off + size - 1), 0);
+  ReleaseSlotsTo(mark);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+}
+
 }  // namespace dt

@@ -78,6 +78,9 @@ class Analyzer {
   // sched/proc/io: the provider's D for a probe, parsed once and checked.
   ast::Expr& StableExpr(const std::string& text);
   void AnalyzeStableProbe(const Probe& p);
+  // Offsets __path walks: dentry d_parent, d_name.name; mount mnt,
+  // mnt_parent, mnt_mountpoint; vfsmount mnt_root.
+  std::vector<uint32_t> PathOffsets(const ast::Expr& e);
 
   Variable* FindVar(std::vector<Variable>& table, const std::string& name);
   Variable& DefineVar(std::vector<Variable>& table, const std::string& name, ast::VarScope scope,

@@ -72,6 +72,14 @@ const Type* Analyzer::CheckCall(Expr& e) {
     }
     return types_.Lookup("size_t");
   }
+  if (f == "__path") {
+    // The D library's cwd and root: the path from a dentry and its mount.
+    check_args(2, 2);
+    require_int_arg(0, "struct dentry *");
+    require_int_arg(1, "struct vfsmount *");
+    e.offsets = PathOffsets(e);
+    return types_.String();
+  }
   if (f == "__user_args") {
     // The D library's way to read a process's arguments (psinfo_t's
     // pr_psargs): the current task's argument area, NULs as spaces.

@@ -361,4 +361,19 @@ void Analyzer::AnalyzeStableProbe(const Probe& p) {
   }
 }
 
+std::vector<uint32_t> Analyzer::PathOffsets(const Expr& e) {
+  auto offset = [&](const char* type, const char* member) -> uint32_t {
+    std::optional<MemberLocation> m = FindMember(StripTypedefs(KernelType(e, type)), member);
+    if (!m) {
+      throw CompileError("D_MEMBER_NAME", e.line,
+                         std::string(member) + " is not a member of " + type);
+    }
+    return static_cast<uint32_t>(m->byte_offset());
+  };
+  return {offset("struct dentry", "d_parent"), offset("struct dentry", "d_name") +
+                                                   offset("struct qstr", "name"),
+          offset("struct mount", "mnt"), offset("struct mount", "mnt_parent"),
+          offset("struct mount", "mnt_mountpoint"), offset("struct vfsmount", "mnt_root")};
+}
+
 }  // namespace dt
