@@ -604,6 +604,15 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
     e.binding = v->id;
     return v->type;
   }
+  if (e.text.find('`') != std::string::npos) {
+    // Kernel variables need a type and an address. vmlinux BTF describes
+    // only per-CPU variables, and /proc/kallsyms lists data symbols only
+    // on kernels built with CONFIG_KALLSYMS_ALL.
+    throw CompileError("D_SYM_NOTYPES", e.line,
+                       "failed to resolve " + e.text +
+                           ": Unknown symbol name (the kernel's BTF has no type for it; "
+                           "kernel variables are not supported yet)");
+  }
   throw CompileError("D_IDENT_UNDEF", e.line,
                      "failed to resolve " + e.text + ": Unknown variable name");
 }
