@@ -117,12 +117,8 @@ int Analyzer::Analyze(ast::Program& program, int source_index) {
       info_.inlines[inl->name] = inl;
     } else if (auto* pragma = std::get_if<ast::PragmaOption>(&item)) {
       info_.pragma_options.emplace_back(pragma->name, pragma->value);
-    } else if (auto* td = std::get_if<ast::TypedefDecl>(&item)) {
-      types_.AddTypedef(td->name, types_.Typedef(td->name, ResolveTypeName(td->type)));
-    } else if (auto* sd = std::get_if<ast::StructDecl>(&item)) {
-      DefineStruct(*sd);
-    } else if (auto* tr = std::get_if<ast::TranslatorDecl>(&item)) {
-      DefineTranslator(*tr);
+    } else {
+      AnalyzeTypeDecl(item);
     }
   }
   return matched;
@@ -132,16 +128,22 @@ void Analyzer::AnalyzeLibrary(ast::Program& program) {
   for (ast::TopLevel& item : program.items) {
     if (auto* inl = std::get_if<ast::InlineDecl>(&item)) {
       library_inlines_[inl->name] = inl;
-    } else if (auto* td = std::get_if<ast::TypedefDecl>(&item)) {
-      types_.AddTypedef(td->name, types_.Typedef(td->name, ResolveTypeName(td->type)));
-    } else if (auto* sd = std::get_if<ast::StructDecl>(&item)) {
-      DefineStruct(*sd);
-    } else if (auto* tr = std::get_if<ast::TranslatorDecl>(&item)) {
-      DefineTranslator(*tr);
     } else if (std::holds_alternative<ast::Clause>(item)) {
       throw CompileError("D_SYNTAX", std::get<ast::Clause>(item).line,
                          "probe clauses are not allowed in a library file");
+    } else {
+      AnalyzeTypeDecl(item);
     }
+  }
+}
+
+void Analyzer::AnalyzeTypeDecl(ast::TopLevel& item) {
+  if (auto* td = std::get_if<ast::TypedefDecl>(&item)) {
+    types_.AddTypedef(td->name, types_.Typedef(td->name, ResolveTypeName(td->type)));
+  } else if (auto* sd = std::get_if<ast::StructDecl>(&item)) {
+    DefineStruct(*sd);
+  } else if (auto* tr = std::get_if<ast::TranslatorDecl>(&item)) {
+    DefineTranslator(*tr);
   }
 }
 

@@ -37,6 +37,7 @@ class Analyzer {
 
  private:
   void AnalyzeClause(ast::Clause& clause, int source_index, int& matched);
+  void AnalyzeTypeDecl(ast::TopLevel& item);  // typedef, struct/union, translator
   void AnalyzeDecl(const ast::VarDecl& decl);
   void AnalyzeStmt(ast::Stmt& stmt);
   void AnalyzeAggregate(ast::Stmt& stmt);

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Runs inside the qemu guest (busybox sh) as /smoke.sh: a few dtrace runs
+# whose output is checked against what this kernel must give. Prints one
+# PASS/FAIL line per check and "SMOKE DONE n failed" at the end.
+failed=0
+check() {  # check NAME EXPECTED-REGEX COMMAND...
+  name=$1 want=$2
+  shift 2
+  out=$("$@" 2>&1)
+  if echo "$out" | grep -Eq "$want"; then
+    echo "PASS $name"
+  else
+    echo "FAIL $name"; echo "$out" | head -20 | sed 's/^/    /'
+    failed=$((failed + 1))
+  fi
+}
+D=/dtrace
+check begin_exit '^hello$' $D -qn 'BEGIN { printf("hello\n"); exit(0); }'
+check syscall_count 'getppid +1' $D -n 'syscall::getppid:entry /pid == $target/ { @[probefunc] = count(); }' -c '/progs/syscalls getppid'
+check profile 'ticks ok' $D -qn 'profile-97 { n++; } tick-1s { printf("ticks %s\n", n > 0 ? "ok" : "none"); exit(0); }'
+check curthread 'comm=syscalls pid=1' $D -qn 'syscall::getppid:entry /pid == $target/ { printf("comm=%s pid=%d\n", curthread->comm, curthread->tgid == pid); exit(0); }' -c '/progs/syscalls getppid'
+check curpsinfo 'psargs=/progs/syscalls getppid' $D -qn 'syscall::getppid:entry /pid == $target/ { printf("psargs=%s\n", curpsinfo->pr_psargs); exit(0); }' -c '/progs/syscalls getppid'
+check sdt_tracepoint 'exec /progs/syscalls' $D -qn 'sdt:sched::sched_process_exec /args[1] == $target/ { printf("exec %s\n", args[0]); }' -c '/progs/syscalls getppid'
+check sched_cpu_time 'spin +[0-9]{9}' $D -s /cpu.d -c '/progs/spin 300'
+check exec_success 'exec-success syscalls' $D -qn 'proc:::exec-success /pid == $target/ { printf("exec-success %s\n", execname); }' -c '/progs/syscalls getppid'
+check cwd 'cwd=/ root=/' $D -qn 'BEGIN { printf("cwd=%s root=%s\n", cwd, root); exit(0); }'
+check vtimestamp 'vt=1' $D -qn 'BEGIN { printf("vt=%d\n", vtimestamp > 0); exit(0); }'
+check listing '[0-9]+ probes listed' sh -c "$D -l | wc -l | sed 's/\$/ probes listed/'"
+check verifier_or_fault 'invalid address' $D -qn 'BEGIN { trace(*(int *)8); exit(0); }'
+echo "SMOKE DONE $failed failed"
