@@ -85,6 +85,10 @@ enum class Builtin {
   kId,
   kErrno,
   kCurthread,
+  // The PC the probe's function was called from (probe_context.cc says what
+  // that is for each provider).
+  kCaller,
+  kStackdepth,  // frames of the kernel stack when the probe fired
 };
 
 // Size of the probe-name string variables (probefunc etc.).
