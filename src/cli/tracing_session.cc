@@ -10,9 +10,11 @@
 #include "cli/record_decoder.h"
 #include "codegen/bpf_builder.h"
 #include "common/diagnostic.h"
+#include "consumer/aggregation_merge.h"
 #include "consumer/aggregation_printer.h"
 #include "consumer/printf_format.h"
 #include "consumer/trace_format.h"
+#include "runtime/kallsyms.h"
 #include "runtime/ring_reader.h"
 
 namespace dt {
@@ -38,11 +40,21 @@ const char* FaultText(uint32_t fault) {
   return "unknown fault";
 }
 
+std::optional<KernelSymbolInfo> ResolveKernelAddress(uint64_t addr) {
+  auto r = runtime::KernelSymbols::Kernel().Resolve(addr);
+  if (!r) return std::nullopt;
+  return KernelSymbolInfo{r->module, r->symbol, r->offset, r->module_address};
+}
+
 }  // namespace
 
 TracingSession::TracingSession(CompiledProgram program, const ProbeRegistry& probes,
                                SessionOptions options, FILE* out)
-    : program_(std::move(program)), probes_(probes), options_(options), out_(out) {
+    : program_(std::move(program)),
+      probes_(probes),
+      options_(options),
+      out_(out),
+      lookup_(ResolveKernelAddress) {
   agg_printed_.assign(program_.aggregations.size(), false);
 }
 
@@ -55,6 +67,15 @@ TracingSession::~TracingSession() {
 }
 
 void TracingSession::Write(const std::string& s) { fwrite(s.data(), 1, s.size(), out_); }
+
+AggPrintOptions TracingSession::AggOptions() const {
+  AggPrintOptions opts;
+  opts.sort = options_.sort;
+  opts.strsize = static_cast<int>(options_.strsize);
+  opts.render.kernel_lookup = lookup_;
+  opts.render.stack_indent = options_.stack_indent;
+  return opts;
+}
 
 void TracingSession::CreateMaps() {
   for (const MapDef& def : program_.maps) {
@@ -148,16 +169,15 @@ std::vector<AggSnapshot> TracingSession::Snapshot(const std::vector<int>& ids) {
     const AggregationDef& def = program_.aggregations.at(id);
     AggSnapshot s;
     s.desc = def.desc;
-    s.entries = ReadAggregation(maps_.at(def.map), def);
+    s.entries = ReadAggregation(maps_.at(def.map), def, lookup_);
+    MergeSymbolKeys(s, lookup_, static_cast<int>(options_.strsize));
     out.push_back(std::move(s));
   }
   return out;
 }
 
 void TracingSession::Printa(const ActionDesc& a) {
-  AggPrintOptions opts;
-  opts.sort = options_.sort;
-  opts.strsize = static_cast<int>(options_.strsize);
+  AggPrintOptions opts = AggOptions();
   std::vector<AggSnapshot> snaps = Snapshot(a.aggregations);
   for (int id : a.aggregations) agg_printed_[id] = true;
   if (!a.format.empty()) {
@@ -227,13 +247,17 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
   for (const ActionDesc& a : desc.actions) {
     switch (a.kind) {
       case ActionKind::kTrace:
-        Write(FormatTraceValue(DecodeField(data, a.fields[0]), quiet,
-                               static_cast<int>(options_.strsize)));
+        Write(FormatTraceValue(DecodeField(data, a.fields[0], lookup_), quiet,
+                               static_cast<int>(options_.strsize), lookup_,
+                               options_.stack_indent));
         break;
       case ActionKind::kPrintf: {
         std::vector<Value> args;
         for (const FieldDesc& f : a.fields) args.push_back(DecodeField(data, f));
-        Write(FormatPrintf(ParsePrintfFormat(a.format), args));
+        PrintfRenderOptions render;
+        render.kernel_lookup = lookup_;
+        render.stack_indent = options_.stack_indent;
+        Write(FormatPrintf(ParsePrintfFormat(a.format), args, render));
         break;
       }
       case ActionKind::kSystem: {
@@ -321,6 +345,9 @@ bool TracingSession::TargetGone() {
 }
 
 int TracingSession::Run() {
+  // Read the symbol table before tracing starts rather than at the first
+  // record that needs it (it takes ~100 ms of kernel time).
+  if (program_.uses_kernel_symbols) runtime::KernelSymbols::Kernel();
   CreateMaps();
   LoadPrograms();
   ring_ = std::make_unique<RingReaderHolder>(
@@ -368,10 +395,7 @@ int TracingSession::Run() {
   for (size_t i = 0; i < program_.aggregations.size(); ++i)
     if (!agg_printed_[i]) remaining.push_back(static_cast<int>(i));
   if (!remaining.empty()) {
-    AggPrintOptions opts;
-    opts.sort = options_.sort;
-    opts.strsize = static_cast<int>(options_.strsize);
-    Write(PrintAllAggregations(Snapshot(remaining), opts));
+    Write(PrintAllAggregations(Snapshot(remaining), AggOptions()));
   }
   fflush(out_);
   return exit_status_;
