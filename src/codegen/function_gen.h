@@ -145,6 +145,14 @@ class FunctionGen {
   // returns its slot. `key_types` gives the stored layout.
   int16_t GenKey(const std::vector<ast::ExprPtr>& keys, const std::vector<const Type*>& key_types,
                  uint32_t* key_size);
+  // Where an aggregation key was built: the stack, or scratch memory (r7)
+  // for keys too large for the 512-byte stack (deep stack() keys).
+  struct KeyPlace {
+    bpf::Reg base;
+    int16_t offset;
+  };
+  KeyPlace GenAggKey(const std::vector<ast::ExprPtr>& keys,
+                     const std::vector<const Type*>& key_types, uint32_t* key_size);
   void GenThreadKey(int16_t slot);
   void LoadGlobalAddr(bpf::Reg dst, int var_id);
 
