@@ -6,12 +6,15 @@
 
 #include <cerrno>
 #include <cstring>
+#include <map>
 
 #include "cli/record_decoder.h"
 #include "codegen/bpf_builder.h"
 #include "common/diagnostic.h"
 #include "consumer/aggregation_merge.h"
 #include "consumer/aggregation_printer.h"
+#include "consumer/aggregation_sort.h"
+#include "consumer/stack_format.h"
 #include "consumer/printf_format.h"
 #include "consumer/trace_format.h"
 #include "runtime/kallsyms.h"
@@ -201,12 +204,17 @@ void TracingSession::ClearOrTrunc(const ActionDesc& a) {
     for (const auto& key : map.Keys()) map.Delete(key.data());
     return;
   }
-  // Keep the top (or, for a negative count, bottom) entries by value.
-  std::vector<AggEntry> entries = ReadAggregation(map, def);
-  std::vector<std::pair<int64_t, std::vector<uint8_t>>> ranked;
-  auto keys = map.Keys();
+  // Keep the top (or, for a negative count, bottom) entries by value. Raw
+  // keys that print as one entry (sym()/mod() keys of one function or
+  // module, stacks equal once tracing frames are dropped) rank together.
+  int strsize = static_cast<int>(options_.strsize);
+  auto key_less = [strsize](const std::vector<Value>& x, const std::vector<Value>& y) {
+    return CompareAggKeys(x, y, 0, strsize) < 0;
+  };
+  std::map<std::vector<Value>, size_t, decltype(key_less)> group_of(key_less);
+  std::vector<std::pair<int64_t, std::vector<std::vector<uint8_t>>>> ranked;
   std::vector<std::vector<uint8_t>> per_cpu;
-  for (const auto& key : keys) {
+  for (const auto& key : map.Keys()) {
     if (!map.LookupPerCpu(key.data(), &per_cpu)) continue;
     int64_t total = 0;
     for (const auto& cpu : per_cpu)
@@ -217,13 +225,24 @@ void TracingSession::ClearOrTrunc(const ActionDesc& a) {
             def.desc.func >= AggFunc::kQuantize)
           total += v;
       }
-    ranked.emplace_back(total, key);
+    std::vector<Value> printed;
+    for (const FieldDesc& f : def.key_fields) {
+      Value v = DecodeField(key.data(), f, lookup_);
+      if (v.IsSymbol()) v.bits = CanonicalSymbolKey(v.AsUnsigned(), lookup_);
+      if (v.IsModule()) v.bits = CanonicalModuleKey(v.AsUnsigned(), lookup_);
+      printed.push_back(std::move(v));
+    }
+    auto [it, added] = group_of.emplace(std::move(printed), ranked.size());
+    if (added) ranked.emplace_back(0, std::vector<std::vector<uint8_t>>{});
+    ranked[it->second].first += total;
+    ranked[it->second].second.push_back(key);
   }
-  std::sort(ranked.begin(), ranked.end(),
-            [](const auto& x, const auto& y) { return x.first > y.first; });
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& x, const auto& y) { return x.first > y.first; });
   if (a.trunc_keep < 0) std::reverse(ranked.begin(), ranked.end());
   size_t keep = static_cast<size_t>(a.trunc_keep < 0 ? -a.trunc_keep : a.trunc_keep);
-  for (size_t i = keep; i < ranked.size(); ++i) map.Delete(ranked[i].second.data());
+  for (size_t i = keep; i < ranked.size(); ++i)
+    for (const auto& key : ranked[i].second) map.Delete(key.data());
 }
 
 void TracingSession::RunSystemCommand(const std::string& command) {
