@@ -14,8 +14,8 @@
 #include "consumer/aggregation_merge.h"
 #include "consumer/aggregation_printer.h"
 #include "consumer/aggregation_sort.h"
-#include "consumer/stack_format.h"
 #include "consumer/printf_format.h"
+#include "consumer/stack_format.h"
 #include "consumer/trace_format.h"
 #include "runtime/kallsyms.h"
 #include "runtime/ring_reader.h"
@@ -267,8 +267,7 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
     switch (a.kind) {
       case ActionKind::kTrace:
         Write(FormatTraceValue(DecodeField(data, a.fields[0], lookup_), quiet,
-                               static_cast<int>(options_.strsize), lookup_,
-                               options_.stack_indent));
+                               static_cast<int>(options_.strsize), lookup_, options_.stack_indent));
         break;
       case ActionKind::kPrintf: {
         std::vector<Value> args;

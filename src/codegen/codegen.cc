@@ -99,8 +99,7 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
     uint32_t off = 0;
     for (const Type* t : a.key_types) {
       FieldDesc f = DescribeField(t, off);
-      if (f.kind != FieldKind::kInt && f.kind != FieldKind::kString)
-        out.uses_kernel_symbols = true;
+      if (f.kind != FieldKind::kInt && f.kind != FieldKind::kString) out.uses_kernel_symbols = true;
       def.key_fields.push_back(f);
       off += f.size;
     }

@@ -565,8 +565,8 @@ void FunctionGen::GenStack(const Expr& e) {
   uint32_t off = AllocScratch(size);
   // A perf-event stack starts at the interrupted PC, so it needs no room for
   // tracing frames: the extra words stay zero and equal stacks make equal keys.
-  uint32_t fetch = attach_ == AttachKind::kPerfTimer ? static_cast<uint32_t>(e.type->array_len) * 8
-                                                     : size;
+  uint32_t fetch =
+      attach_ == AttachKind::kPerfTimer ? static_cast<uint32_t>(e.type->array_len) * 8 : size;
   b_.Mov(R1, R6);
   b_.Mov(R2, R7);
   b_.AluImm(BPF_ADD, R2, static_cast<int32_t>(off));
@@ -575,8 +575,7 @@ void FunctionGen::GenStack(const Expr& e) {
   // the helper zeroes what it does not fill.
   b_.MovImm(R4, TracingFrames() > 0 ? 1 : 0);
   b_.Call(BPF_FUNC_get_stack);
-  for (uint32_t i = fetch; i < size; i += 8)
-    b_.StoreImm(8, R7, static_cast<int16_t>(off + i), 0);
+  for (uint32_t i = fetch; i < size; i += 8) b_.StoreImm(8, R7, static_cast<int16_t>(off + i), 0);
   b_.Mov(R0, R7);
   b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
 }

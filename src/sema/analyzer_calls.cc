@@ -112,7 +112,8 @@ const Type* Analyzer::CheckKernelAddressCall(Expr& e) {
     const Type* t = Check(*e.args[0]);
     if (!t->IsScalar()) {
       throw CompileError("D_PROTO_ARG", e.args[0]->line,
-                         f + "( ) argument #1 is incompatible with prototype:\n\tprototype: "
+                         f +
+                             "( ) argument #1 is incompatible with prototype:\n\tprototype: "
                              "uintptr_t\n\t argument: " +
                              TypeSpelling(t));
     }

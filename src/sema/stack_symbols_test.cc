@@ -85,8 +85,7 @@ TEST(StackSemaTest, StackArgumentErrorsUseDtraceTags) {
   CompileError e = ErrorOf("BEGIN {\nstack(\"x\"); }");
   EXPECT_EQ(e.tag(), "D_STACK_SIZE");
   EXPECT_EQ(e.line(), 2);
-  EXPECT_STREQ(e.what(),
-               "stack( ) size must be a non-zero positive integral constant expression");
+  EXPECT_STREQ(e.what(), "stack( ) size must be a non-zero positive integral constant expression");
   EXPECT_EQ(ErrorOf("BEGIN { stack(0); }").tag(), "D_STACK_SIZE");
   EXPECT_EQ(ErrorOf("BEGIN { stack(-1); }").tag(), "D_STACK_SIZE");
   EXPECT_EQ(ErrorOf("BEGIN { stack(arg0); }").tag(), "D_STACK_SIZE");
