@@ -91,6 +91,8 @@ struct RunSettings {
   bool destructive = false;
   uint64_t strsize = 256;
   uint64_t bufsize = 4 << 20;
+  uint64_t stack_frames = 20;  // stack() without an argument
+  int stack_indent = kDefaultStackIndent;
   AggSortOptions sort;
 };
 
@@ -109,6 +111,10 @@ void ApplyOption(RunSettings& s, const std::string& name, const std::string& val
     s.strsize = std::max<uint64_t>(8, (ParseSize(value) + 7) & ~7ull);
   else if (name == "bufsize")
     s.bufsize = ParseSize(value);
+  else if (name == "stackframes")
+    s.stack_frames = std::max<uint64_t>(1, ParseSize(value));
+  else if (name == "stackindent")
+    s.stack_indent = std::max(0, std::atoi(value.c_str()));
   else if (name == "aggsortkey")
     s.sort.sort_key = IsTrue(value);
   else if (name == "aggsortrev")
@@ -127,7 +133,8 @@ bool KnownOption(const std::string& name) {
       "ustackframes", "bufpolicy",    "bufresize",     "cleanrate",     "cpu",        "nspec",
       "specsize",     "statusrate",   "rawbytes",      "aggpercpu",     "aggzoom",    "stdc",
       "cpp",          "linktype",     "nolibs",        "verbose",       "version",    "amin",
-      "grabanon",     "jstackframes", "jstackstrsize", "lockstats",     "evaltime",   "temporal"};
+      "grabanon",     "jstackframes", "jstackstrsize", "lockstats",     "evaltime",   "temporal",
+      "stackindent"};
   for (const char* k : kKnown)
     if (name == k) return true;
   return false;
@@ -292,6 +299,7 @@ int RunDtrace(int argc, char** argv) {
           ApplyOption(settings, p->name, p->value);
         }
       types.set_strsize(settings.strsize);
+      analyzer.set_stack_frames(settings.stack_frames);
       c.matched = analyzer.Analyze(c.ast, static_cast<int>(i));
     }
     failing = nullptr;
@@ -351,6 +359,7 @@ int RunDtrace(int argc, char** argv) {
     SessionOptions so;
     so.quiet = settings.quiet;
     so.strsize = settings.strsize;
+    so.stack_indent = settings.stack_indent;
     so.sort = settings.sort;
     so.child_pid = child_pid;
     so.child_start_fd = start_fd;

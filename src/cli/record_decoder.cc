@@ -1,16 +1,26 @@
 #include "cli/record_decoder.h"
 
 #include <cstring>
+#include <string_view>
+
+#include "consumer/stack_value.h"
 
 namespace dt {
 
-Value DecodeField(const uint8_t* base, const FieldDesc& f) {
+Value DecodeField(const uint8_t* base, const FieldDesc& f, const KernelSymbolLookup& lookup) {
   if (f.is_string) {
     const char* s = reinterpret_cast<const char*>(base + f.offset);
     return Value::Str(std::string(s, strnlen(s, f.size)));
   }
+  if (f.kind == FieldKind::kStack) {
+    std::string_view bytes(reinterpret_cast<const char*>(base + f.offset), f.size);
+    return StackValueFromRecord(bytes, static_cast<int>(f.stack_depth), lookup,
+                                f.drop_tracing_frames);
+  }
   int64_t v = 0;
   memcpy(&v, base + f.offset, sizeof(v));
+  if (f.kind == FieldKind::kSymbol) return Value::Symbol(static_cast<uint64_t>(v));
+  if (f.kind == FieldKind::kModule) return Value::Module(static_cast<uint64_t>(v));
   return Value::Int(v, static_cast<int>(f.type_size), f.is_signed);
 }
 
@@ -44,13 +54,14 @@ void Combine(AggFunc func, std::vector<int64_t>& total, const int64_t* cpu) {
 
 }  // namespace
 
-std::vector<AggEntry> ReadAggregation(const runtime::Map& map, const AggregationDef& def) {
+std::vector<AggEntry> ReadAggregation(const runtime::Map& map, const AggregationDef& def,
+                                      const KernelSymbolLookup& lookup) {
   std::vector<AggEntry> out;
   std::vector<std::vector<uint8_t>> per_cpu;
   for (const auto& key : map.Keys()) {
     if (!map.LookupPerCpu(key.data(), &per_cpu)) continue;
     AggEntry e;
-    for (const FieldDesc& f : def.key_fields) e.key.push_back(DecodeField(key.data(), f));
+    for (const FieldDesc& f : def.key_fields) e.key.push_back(DecodeField(key.data(), f, lookup));
     e.data.assign(def.value_words, 0);
     for (const auto& cpu : per_cpu) {
       std::vector<int64_t> words(def.value_words);

@@ -1,6 +1,10 @@
 // Turns the bytes the BPF programs send back into consumer Values:
 // ring-buffer records (by their RecordDesc) and aggregation map entries
 // (summed over CPUs into consumer/aggregation.h's layout).
+//
+// Stacks become Value::Stack (tracing frames dropped where the field says
+// so, which needs the symbol lookup), func()/sym() and mod() fields
+// Value::Symbol/Module; the lookup is only called for stacks.
 #pragma once
 
 #include <cstdint>
@@ -8,14 +12,17 @@
 
 #include "codegen/compiled_program.h"
 #include "consumer/aggregation.h"
+#include "consumer/kernel_symbol_lookup.h"
 #include "consumer/value.h"
 #include "runtime/bpf_map.h"
 
 namespace dt {
 
-Value DecodeField(const uint8_t* base, const FieldDesc& f);
+Value DecodeField(const uint8_t* base, const FieldDesc& f,
+                  const KernelSymbolLookup& lookup = nullptr);
 
 // Reads every key of an aggregation map and combines the per-CPU values.
-std::vector<AggEntry> ReadAggregation(const runtime::Map& map, const AggregationDef& def);
+std::vector<AggEntry> ReadAggregation(const runtime::Map& map, const AggregationDef& def,
+                                      const KernelSymbolLookup& lookup = nullptr);
 
 }  // namespace dt

@@ -6,13 +6,18 @@
 
 #include <cerrno>
 #include <cstring>
+#include <map>
 
 #include "cli/record_decoder.h"
 #include "codegen/bpf_builder.h"
 #include "common/diagnostic.h"
+#include "consumer/aggregation_merge.h"
 #include "consumer/aggregation_printer.h"
+#include "consumer/aggregation_sort.h"
 #include "consumer/printf_format.h"
+#include "consumer/stack_format.h"
 #include "consumer/trace_format.h"
+#include "runtime/kallsyms.h"
 #include "runtime/ring_reader.h"
 
 namespace dt {
@@ -38,11 +43,21 @@ const char* FaultText(uint32_t fault) {
   return "unknown fault";
 }
 
+std::optional<KernelSymbolInfo> ResolveKernelAddress(uint64_t addr) {
+  auto r = runtime::KernelSymbols::Kernel().Resolve(addr);
+  if (!r) return std::nullopt;
+  return KernelSymbolInfo{r->module, r->symbol, r->offset, r->module_address};
+}
+
 }  // namespace
 
 TracingSession::TracingSession(CompiledProgram program, const ProbeRegistry& probes,
                                SessionOptions options, FILE* out)
-    : program_(std::move(program)), probes_(probes), options_(options), out_(out) {
+    : program_(std::move(program)),
+      probes_(probes),
+      options_(options),
+      out_(out),
+      lookup_(ResolveKernelAddress) {
   agg_printed_.assign(program_.aggregations.size(), false);
 }
 
@@ -55,6 +70,15 @@ TracingSession::~TracingSession() {
 }
 
 void TracingSession::Write(const std::string& s) { fwrite(s.data(), 1, s.size(), out_); }
+
+AggPrintOptions TracingSession::AggOptions() const {
+  AggPrintOptions opts;
+  opts.sort = options_.sort;
+  opts.strsize = static_cast<int>(options_.strsize);
+  opts.render.kernel_lookup = lookup_;
+  opts.render.stack_indent = options_.stack_indent;
+  return opts;
+}
 
 void TracingSession::CreateMaps() {
   for (const MapDef& def : program_.maps) {
@@ -152,16 +176,15 @@ std::vector<AggSnapshot> TracingSession::Snapshot(const std::vector<int>& ids) {
     const AggregationDef& def = program_.aggregations.at(id);
     AggSnapshot s;
     s.desc = def.desc;
-    s.entries = ReadAggregation(maps_.at(def.map), def);
+    s.entries = ReadAggregation(maps_.at(def.map), def, lookup_);
+    MergeSymbolKeys(s, lookup_, static_cast<int>(options_.strsize));
     out.push_back(std::move(s));
   }
   return out;
 }
 
 void TracingSession::Printa(const ActionDesc& a) {
-  AggPrintOptions opts;
-  opts.sort = options_.sort;
-  opts.strsize = static_cast<int>(options_.strsize);
+  AggPrintOptions opts = AggOptions();
   std::vector<AggSnapshot> snaps = Snapshot(a.aggregations);
   for (int id : a.aggregations) agg_printed_[id] = true;
   if (!a.format.empty()) {
@@ -185,12 +208,17 @@ void TracingSession::ClearOrTrunc(const ActionDesc& a) {
     for (const auto& key : map.Keys()) map.Delete(key.data());
     return;
   }
-  // Keep the top (or, for a negative count, bottom) entries by value.
-  std::vector<AggEntry> entries = ReadAggregation(map, def);
-  std::vector<std::pair<int64_t, std::vector<uint8_t>>> ranked;
-  auto keys = map.Keys();
+  // Keep the top (or, for a negative count, bottom) entries by value. Raw
+  // keys that print as one entry (sym()/mod() keys of one function or
+  // module, stacks equal once tracing frames are dropped) rank together.
+  int strsize = static_cast<int>(options_.strsize);
+  auto key_less = [strsize](const std::vector<Value>& x, const std::vector<Value>& y) {
+    return CompareAggKeys(x, y, 0, strsize) < 0;
+  };
+  std::map<std::vector<Value>, size_t, decltype(key_less)> group_of(key_less);
+  std::vector<std::pair<int64_t, std::vector<std::vector<uint8_t>>>> ranked;
   std::vector<std::vector<uint8_t>> per_cpu;
-  for (const auto& key : keys) {
+  for (const auto& key : map.Keys()) {
     if (!map.LookupPerCpu(key.data(), &per_cpu)) continue;
     int64_t total = 0;
     for (const auto& cpu : per_cpu)
@@ -201,13 +229,24 @@ void TracingSession::ClearOrTrunc(const ActionDesc& a) {
             def.desc.func >= AggFunc::kQuantize)
           total += v;
       }
-    ranked.emplace_back(total, key);
+    std::vector<Value> printed;
+    for (const FieldDesc& f : def.key_fields) {
+      Value v = DecodeField(key.data(), f, lookup_);
+      if (v.IsSymbol()) v.bits = CanonicalSymbolKey(v.AsUnsigned(), lookup_);
+      if (v.IsModule()) v.bits = CanonicalModuleKey(v.AsUnsigned(), lookup_);
+      printed.push_back(std::move(v));
+    }
+    auto [it, added] = group_of.emplace(std::move(printed), ranked.size());
+    if (added) ranked.emplace_back(0, std::vector<std::vector<uint8_t>>{});
+    ranked[it->second].first += total;
+    ranked[it->second].second.push_back(key);
   }
-  std::sort(ranked.begin(), ranked.end(),
-            [](const auto& x, const auto& y) { return x.first > y.first; });
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& x, const auto& y) { return x.first > y.first; });
   if (a.trunc_keep < 0) std::reverse(ranked.begin(), ranked.end());
   size_t keep = static_cast<size_t>(a.trunc_keep < 0 ? -a.trunc_keep : a.trunc_keep);
-  for (size_t i = keep; i < ranked.size(); ++i) map.Delete(ranked[i].second.data());
+  for (size_t i = keep; i < ranked.size(); ++i)
+    for (const auto& key : ranked[i].second) map.Delete(key.data());
 }
 
 void TracingSession::RunSystemCommand(const std::string& command) {
@@ -231,13 +270,16 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
   for (const ActionDesc& a : desc.actions) {
     switch (a.kind) {
       case ActionKind::kTrace:
-        Write(FormatTraceValue(DecodeField(data, a.fields[0]), quiet,
-                               static_cast<int>(options_.strsize)));
+        Write(FormatTraceValue(DecodeField(data, a.fields[0], lookup_), quiet,
+                               static_cast<int>(options_.strsize), lookup_, options_.stack_indent));
         break;
       case ActionKind::kPrintf: {
         std::vector<Value> args;
         for (const FieldDesc& f : a.fields) args.push_back(DecodeField(data, f));
-        Write(FormatPrintf(ParsePrintfFormat(a.format), args));
+        PrintfRenderOptions render;
+        render.kernel_lookup = lookup_;
+        render.stack_indent = options_.stack_indent;
+        Write(FormatPrintf(ParsePrintfFormat(a.format), args, render));
         break;
       }
       case ActionKind::kSystem: {
@@ -325,6 +367,9 @@ bool TracingSession::TargetGone() {
 }
 
 int TracingSession::Run() {
+  // Read the symbol table before tracing starts rather than at the first
+  // record that needs it (it takes ~100 ms of kernel time).
+  if (program_.uses_kernel_symbols) runtime::KernelSymbols::Kernel();
   CreateMaps();
   LoadPrograms();
   ring_ = std::make_unique<RingReaderHolder>(
@@ -372,10 +417,7 @@ int TracingSession::Run() {
   for (size_t i = 0; i < program_.aggregations.size(); ++i)
     if (!agg_printed_[i]) remaining.push_back(static_cast<int>(i));
   if (!remaining.empty()) {
-    AggPrintOptions opts;
-    opts.sort = options_.sort;
-    opts.strsize = static_cast<int>(options_.strsize);
-    Write(PrintAllAggregations(Snapshot(remaining), opts));
+    Write(PrintAllAggregations(Snapshot(remaining), AggOptions()));
   }
   fflush(out_);
   return exit_status_;

@@ -12,6 +12,8 @@
 
 #include "codegen/compiled_program.h"
 #include "consumer/aggregation.h"
+#include "consumer/aggregation_printer.h"
+#include "consumer/kernel_symbol_lookup.h"
 #include "providers/probe_registry.h"
 #include "runtime/attach.h"
 #include "runtime/bpf_map.h"
@@ -27,6 +29,7 @@ struct SessionOptions {
   int child_start_fd = -1;  // write end of the pipe that releases the child
   int target_pid = -1;      // -p: ends the run when it exits
   int switchrate_ms = 100;
+  int stack_indent = kDefaultStackIndent;  // option stackindent
 };
 
 // Set by the signal handlers; the session polls it.
@@ -60,6 +63,7 @@ class TracingSession {
   bool TargetGone();
   void ReportDrops();
   void Write(const std::string& s);
+  AggPrintOptions AggOptions() const;
 
   CompiledProgram program_;
   const ProbeRegistry& probes_;
@@ -76,6 +80,10 @@ class TracingSession {
   int exit_status_ = 0;
   bool child_reaped_ = false;
   std::vector<uint64_t> drops_seen_;
+  // Kernel symbols through runtime::KernelSymbols, which reads
+  // /proc/kallsyms on first use: programs without stacks or symbols never
+  // pay for it.
+  KernelSymbolLookup lookup_;
 };
 
 }  // namespace dt

@@ -20,11 +20,17 @@ using namespace bpf;
 
 namespace {
 
-uint32_t FieldSize(const Type* t) { return t->IsString() ? static_cast<uint32_t>(t->size) : 8; }
+uint32_t FieldSize(const Type* t) { return StoredSize(t); }
+
+// stack(), func(), sym() and mod() as statements record their value, as
+// trace() does.
+bool IsRecordingCall(const std::string& f) {
+  return f == "stack" || f == "func" || f == "sym" || f == "mod";
+}
 
 bool IsDataAction(const std::string& f) {
   return f == "trace" || f == "printf" || f == "printa" || f == "exit" || f == "clear" ||
-         f == "trunc" || f == "setopt" || f == "system";
+         f == "trunc" || f == "setopt" || f == "system" || IsRecordingCall(f);
 }
 
 // Actions done in the kernel, which send nothing to the consumer.
@@ -38,6 +44,7 @@ void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
         *records = true;
         const Expr& c = *s.expr;
         if (c.text == "trace") *bytes += FieldSize(c.args[0]->type);
+        if (IsRecordingCall(c.text)) *bytes += FieldSize(c.type);
         if (c.text == "exit") *bytes += 8;
         if (c.text == "printf" || c.text == "system")
           for (size_t i = 1; i < c.args.size(); ++i) *bytes += FieldSize(c.args[i]->type);
@@ -55,11 +62,46 @@ void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
 
 ArgClass ClassOf(const Type* t) {
   if (t->IsString()) return ArgClass::String();
+  if (t->IsStack()) {
+    ArgClass c;
+    c.kind = ArgClass::Kind::kStack;
+    c.type_name = TypeSpelling(t);
+    return c;
+  }
   if (t->IsPointer()) return ArgClass::Pointer(TypeSpelling(t));
   return ArgClass::Int(static_cast<int>(t->size), t->is_signed, TypeSpelling(t));
 }
 
+// Conversions that print kernel symbols.
+bool PrintsSymbols(const PrintfFormat& fmt) {
+  for (const PrintfConversion& c : fmt.items)
+    if (c.name == "a" || c.name == "k") return true;
+  return false;
+}
+
 }  // namespace
+
+uint32_t StoredSize(const Type* t) { return t->IsBlob() ? static_cast<uint32_t>(t->size) : 8; }
+
+FieldDesc DescribeField(const Type* t, uint32_t offset) {
+  FieldDesc f;
+  f.offset = offset;
+  f.size = StoredSize(t);
+  f.is_string = t->IsString();
+  f.is_signed = t->is_signed && !t->IsPointer();
+  f.type_size = t->IsBlob() ? f.size : static_cast<uint32_t>(std::min<uint64_t>(t->size, 8));
+  if (t->IsString()) {
+    f.kind = FieldKind::kString;
+  } else if (t->IsStack()) {
+    f.kind = FieldKind::kStack;
+    f.stack_depth = static_cast<uint32_t>(t->array_len);
+  } else if (t->symbolic == Type::Symbolic::kSymbol) {
+    f.kind = FieldKind::kSymbol;
+  } else if (t->symbolic == Type::Symbolic::kModule) {
+    f.kind = FieldKind::kModule;
+  }
+  return f;
+}
 
 int16_t FunctionGen::AllocSlot(uint32_t bytes) {
   bytes = (bytes + 7) & ~7u;
@@ -89,12 +131,9 @@ void FunctionGen::EnsureScratch() {
 }
 
 FieldDesc FunctionGen::AppendField(const Type* t) {
-  FieldDesc f;
-  f.offset = record_size_;
-  f.size = FieldSize(t);
-  f.is_string = t->IsString();
-  f.is_signed = t->is_signed && !t->IsPointer();
-  f.type_size = t->IsString() ? f.size : static_cast<uint32_t>(std::min<uint64_t>(t->size, 8));
+  FieldDesc f = DescribeField(t, record_size_);
+  f.drop_tracing_frames = attach_ != AttachKind::kPerfTimer;
+  if (f.kind != FieldKind::kInt && f.kind != FieldKind::kString) out_.uses_kernel_symbols = true;
   record_size_ += f.size;
   return f;
 }
@@ -102,7 +141,7 @@ FieldDesc FunctionGen::AppendField(const Type* t) {
 void FunctionGen::StoreResultToField(const FieldDesc& f, const Type* t) {
   EnsureScratch();
   auto off = static_cast<int16_t>(record_off_ + f.offset);
-  if (t->IsString()) {
+  if (t->IsBlob()) {
     b_.Mov(R4, R0);
     CopyString(R7, off, f.size, R4, static_cast<uint32_t>(t->size));
   } else {
@@ -255,10 +294,13 @@ void FunctionGen::GenActionCall(const Expr& call) {
     GenAggControl(call, ActionKind::kTrunc);
   else if (f == "setopt")
     GenSetopt(call);
+  else if (IsRecordingCall(f))
+    GenTraceValue(call);
 }
 
-void FunctionGen::GenTrace(const Expr& call) {
-  const Expr& arg = *call.args[0];
+void FunctionGen::GenTrace(const Expr& call) { GenTraceValue(*call.args[0]); }
+
+void FunctionGen::GenTraceValue(const Expr& arg) {
   GenExpr(arg);
   ActionDesc a;
   a.kind = ActionKind::kTrace;
@@ -275,10 +317,13 @@ void FunctionGen::GenPrintf(const Expr& call) {
   std::vector<ArgClass> classes;
   for (size_t i = 1; i < call.args.size(); ++i) classes.push_back(ClassOf(call.args[i]->type));
   CheckPrintfArgs(fmt, classes, call.line);
+  if (PrintsSymbols(fmt)) out_.uses_kernel_symbols = true;
   for (size_t i = 1; i < call.args.size(); ++i) {
     const Expr& arg = *call.args[i];
     GenExpr(arg);
     FieldDesc fd = AppendField(arg.type);
+    // printf() arguments are plain values in DTrace, func() and mod() too.
+    if (fd.kind == FieldKind::kSymbol || fd.kind == FieldKind::kModule) fd.kind = FieldKind::kInt;
     StoreResultToField(fd, arg.type);
     a.fields.push_back(fd);
   }
@@ -296,6 +341,7 @@ void FunctionGen::GenPrinta(const Expr& call) {
   for (size_t i = first; i < call.args.size(); ++i) a.aggregations.push_back(call.args[i]->binding);
   if (first == 1) {
     PrintfFormat fmt = ParsePrintfFormat(a.format, call.line);
+    if (PrintsSymbols(fmt)) out_.uses_kernel_symbols = true;
     const Aggregation& agg = info_.aggregations.at(a.aggregations[0]);
     std::vector<ArgClass> classes;
     for (const Type* t : agg.key_types) classes.push_back(ClassOf(t));

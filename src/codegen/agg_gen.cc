@@ -107,25 +107,28 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
     b_.Store(8, R10, incr_slot, R0);
   }
   uint32_t key_size = 0;
-  int16_t key = GenKey(s.keys, agg.key_types, &key_size);
+  KeyPlace key = GenAggKey(s.keys, agg.key_types, &key_size);
+  if (attach_ != AttachKind::kPerfTimer) {
+    for (FieldDesc& f : shared_.aggs->at(s.binding).key_fields) f.drop_tracing_frames = true;
+  }
   if (key_size != def.key_size) throw std::logic_error("aggregation key layout mismatch");
 
   Label have = b_.NewLabel();
   b_.LoadMapFd(R1, map);
-  b_.Mov(R2, R10);
-  b_.AluImm(BPF_ADD, R2, key);
+  b_.Mov(R2, key.base);
+  b_.AluImm(BPF_ADD, R2, key.offset);
   b_.Call(BPF_FUNC_map_lookup_elem);
   b_.JumpIfImm(BPF_JNE, R0, 0, have);
   b_.LoadMapFd(R1, map);
-  b_.Mov(R2, R10);
-  b_.AluImm(BPF_ADD, R2, key);
+  b_.Mov(R2, key.base);
+  b_.AluImm(BPF_ADD, R2, key.offset);
   b_.LoadMapValueAddr(R3, maps_.rodata_map(),
                       maps_.AddRodata("", static_cast<uint32_t>(def.value_words * 8)));
   b_.MovImm(R4, BPF_NOEXIST);
   b_.Call(BPF_FUNC_map_update_elem);
   b_.LoadMapFd(R1, map);
-  b_.Mov(R2, R10);
-  b_.AluImm(BPF_ADD, R2, key);
+  b_.Mov(R2, key.base);
+  b_.AluImm(BPF_ADD, R2, key.offset);
   b_.Call(BPF_FUNC_map_lookup_elem);
   Label skip = b_.NewLabel();
   b_.JumpIfImm(BPF_JEQ, R0, 0, skip);  // map full: the update is dropped

@@ -12,7 +12,7 @@ namespace {
 
 uint32_t KeySize(const std::vector<const Type*>& key_types) {
   uint32_t size = 0;
-  for (const Type* t : key_types) size += t->IsString() ? static_cast<uint32_t>(t->size) : 8;
+  for (const Type* t : key_types) size += StoredSize(t);
   return size == 0 ? 8 : size;
 }
 
@@ -98,12 +98,8 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
     def.value_words = static_cast<uint32_t>(AggDataSize(def.desc));
     uint32_t off = 0;
     for (const Type* t : a.key_types) {
-      FieldDesc f;
-      f.offset = off;
-      f.size = t->IsString() ? static_cast<uint32_t>(t->size) : 8;
-      f.is_string = t->IsString();
-      f.is_signed = t->is_signed && !t->IsPointer();
-      f.type_size = t->IsString() ? f.size : static_cast<uint32_t>(std::min<uint64_t>(t->size, 8));
+      FieldDesc f = DescribeField(t, off);
+      if (f.kind != FieldKind::kInt && f.kind != FieldKind::kString) out.uses_kernel_symbols = true;
       def.key_fields.push_back(f);
       off += f.size;
     }

@@ -40,12 +40,26 @@ struct ErrorRecord {
   uint64_t addr;
 };
 
+// How the consumer decodes and prints a field (consumer/value.h kinds).
+enum class FieldKind {
+  kInt,
+  kString,
+  kStack,   // stack(n): size / 8 little-endian PCs, zero-filled
+  kSymbol,  // func()/sym() recorded by trace() or as a key: printed "mod`sym"
+  kModule,  // mod(): printed "mod"
+};
+
 struct FieldDesc {
   uint32_t offset = 0;
   uint32_t size = 0;
-  bool is_string = false;
+  bool is_string = false;  // kind == kString
   bool is_signed = false;
   uint32_t type_size = 8;  // the D integer type's width: output depends on it
+  FieldKind kind = FieldKind::kInt;
+  uint32_t stack_depth = 0;  // kStack: frames printed (size holds more words)
+  // kStack: a raw tracepoint program recorded it, so it starts with the
+  // tracing machinery's frames (consumer/stack_value.h drops them).
+  bool drop_tracing_frames = false;
 };
 
 enum class ActionKind { kTrace, kPrintf, kPrinta, kExit, kClear, kTrunc, kSetopt, kSystem };
@@ -101,6 +115,9 @@ struct CompiledProgram {
   int ring_map = -1;
   int drops_map = -1;  // array: one u64 per CPU (kMaxDropCpus) of records lost
   int begin_program = -1, end_program = -1, error_program = -1;
+  // Some record or key holds a stack or symbol, or a format prints one
+  // (%a, %k): the consumer loads the kernel's symbol table up front.
+  bool uses_kernel_symbols = false;
   // epid -> (probe id, clause index), for error messages.
   std::vector<std::pair<uint32_t, int>> epids;
 };

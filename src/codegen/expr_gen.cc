@@ -569,6 +569,27 @@ void FunctionGen::GenStringof(const Expr& e) {
   ReleaseSlotsTo(mark);
 }
 
+void FunctionGen::GenStack(const Expr& e) {
+  EnsureScratch();
+  auto size = static_cast<uint32_t>(e.type->size);
+  uint32_t off = AllocScratch(size);
+  // A perf-event stack starts at the interrupted PC, so it needs no room for
+  // tracing frames: the extra words stay zero and equal stacks make equal keys.
+  uint32_t fetch =
+      attach_ == AttachKind::kPerfTimer ? static_cast<uint32_t>(e.type->array_len) * 8 : size;
+  b_.Mov(R1, R6);
+  b_.Mov(R2, R7);
+  b_.AluImm(BPF_ADD, R2, static_cast<int32_t>(off));
+  b_.MovImm(R3, static_cast<int32_t>(fetch));
+  // The kernel stack without the BPF program's own frame (TracingFrames());
+  // the helper zeroes what it does not fill.
+  b_.MovImm(R4, TracingFrames() > 0 ? 1 : 0);
+  b_.Call(BPF_FUNC_get_stack);
+  for (uint32_t i = fetch; i < size; i += 8) b_.StoreImm(8, R7, static_cast<int16_t>(off + i), 0);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+}
+
 void FunctionGen::GenCall(const Expr& e) {
   if (e.text == "strlen") {
     GenExpr(*e.args[0]);
@@ -581,6 +602,10 @@ void FunctionGen::GenCall(const Expr& e) {
     GenPath(e);
   } else if (e.text == "__user_args") {
     GenUserArgs(e);
+  } else if (e.text == "stack") {
+    GenStack(e);
+  } else if (e.text == "func" || e.text == "sym" || e.text == "mod") {
+    GenExpr(*e.args[0]);  // the address; its type makes the consumer print it symbolically
   } else {
     throw CompileError("D_UNKNOWN", e.line, e.text + "( ) is not supported here");
   }

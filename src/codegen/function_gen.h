@@ -45,6 +45,12 @@ struct SharedMaps {
 
 constexpr int kMaxSyscallNr = 512;
 
+// Bytes a value of type t takes in a record, key or map value: strings and
+// stacks at their size, everything else as one 8-byte word.
+uint32_t StoredSize(const Type* t);
+// The consumer's description of a value of type t stored at `offset`.
+FieldDesc DescribeField(const Type* t, uint32_t offset);
+
 // Thrown when generation finds it needs the scratch buffer but the prologue
 // did not load it; Generate() then starts over with the buffer loaded.
 struct NeedScratch {};
@@ -77,6 +83,8 @@ class FunctionGen {
   void GenStmt(const ast::Stmt& s);
   void GenActionCall(const ast::Expr& call);
   void GenTrace(const ast::Expr& call);
+  // Records `value` for trace() and the stack()/func()/sym()/mod() actions.
+  void GenTraceValue(const ast::Expr& value);
   void GenPrintf(const ast::Expr& call);
   void GenPrinta(const ast::Expr& call);
   void GenExit(const ast::Expr& call);
@@ -107,6 +115,15 @@ class FunctionGen {
   void CallReadHelper(int helper, int16_t addr_slot, uint32_t off);
   void CallReadHelperChecked(int helper, int16_t addr_slot);  // r0 = helper's result
   void GenStringof(const ast::Expr& e);
+  // stack(n): r0 = a zero-filled buffer of the stack's type size in scratch.
+  void GenStack(const ast::Expr& e);
+  // r0 = the kernel PC of frame `frame` after the tracing frames (0 when the
+  // stack is shallower); caller and stackdepth (probe_context.cc).
+  void GenStackFrame(int frame);
+  void GenStackDepth();
+  // Leading frames of this program's kernel stacks that are the tracing
+  // machinery's own (probe_context.cc).
+  int TracingFrames() const;
   void GenStringLiteral(const std::string& text, uint64_t size);
   void Normalize(bpf::Reg r, const Type* t);  // truncate/extend to t's width
   void ZeroMem(bpf::Reg base, int16_t off, uint32_t size);
@@ -133,6 +150,14 @@ class FunctionGen {
   // returns its slot. `key_types` gives the stored layout.
   int16_t GenKey(const std::vector<ast::ExprPtr>& keys, const std::vector<const Type*>& key_types,
                  uint32_t* key_size);
+  // Where an aggregation key was built: the stack, or scratch memory (r7)
+  // for keys too large for the 512-byte stack (deep stack() keys).
+  struct KeyPlace {
+    bpf::Reg base;
+    int16_t offset;
+  };
+  KeyPlace GenAggKey(const std::vector<ast::ExprPtr>& keys,
+                     const std::vector<const Type*>& key_types, uint32_t* key_size);
   void GenThreadKey(int16_t slot);
   void LoadGlobalAddr(bpf::Reg dst, int var_id);
 

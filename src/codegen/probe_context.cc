@@ -360,6 +360,12 @@ void FunctionGen::GenBuiltin(const ast::Expr& e) {
     case Builtin::kCurthread:
       b_.Call(BPF_FUNC_get_current_task);
       return;
+    case Builtin::kCaller:
+      GenStackFrame(1);
+      return;
+    case Builtin::kStackdepth:
+      GenStackDepth();
+      return;
     case Builtin::kExecname: {
       uint32_t off = AllocScratch(kExecnameSize);
       EnsureScratch();
@@ -422,6 +428,74 @@ void FunctionGen::GenBuiltin(const ast::Expr& e) {
       GenArg(static_cast<int>(which) - static_cast<int>(Builtin::kArg0));
       return;
   }
+}
+
+}  // namespace dt
+
+namespace dt {
+
+// Leading frames of bpf_get_stack()'s kernel stack that belong to the
+// tracing machinery rather than to the traced code, by program kind:
+//  * perf events (profile, tick): none, the stack starts at the interrupted
+//    PC;
+//  * run-once programs (BEGIN, END, ERROR, run by BPF_PROG_TEST_RUN): the
+//    BPF program itself;
+//  * raw tracepoints (syscall): the program, bpf_trace_runN and the
+//    tracepoint's __bpf_trace_* thunk, e.g. on sys_enter
+//      <bpf prog>, bpf_trace_run2+0xf2, __bpf_trace_sys_enter+0xc,
+//      syscall_trace_enter+0x180, do_syscall_64+0x1fa, entry_SYSCALL_64...
+// stack() skips only the program's frame in the kernel and lets the
+// consumer drop the rest by name (consumer/stack_format.h), which also
+// copes with a thunk that the compiler turned into a tail call. caller and
+// stackdepth are computed here, so they count on this fixed layout.
+// Perf tracepoints (sdt): the perf event carries the registers of the
+// tracepoint's call site, so the stack starts there (measured:
+// sched_switch's first frame is __schedule).
+constexpr int kPerfTracepointFrames = 0;
+
+int FunctionGen::TracingFrames() const {
+  switch (attach_) {
+    case AttachKind::kPerfTimer:
+      return 0;
+    case AttachKind::kRunOnce:
+      return 1;
+    case AttachKind::kRawTracepoint:
+      return 3;
+    case AttachKind::kTracepoint:
+      return kPerfTracepointFrames;
+  }
+  return 0;
+}
+
+void FunctionGen::GenStackFrame(int frame) {
+  EnsureScratch();
+  uint32_t off = AllocScratch(8);
+  int skip = frame + TracingFrames();
+  b_.Mov(R1, R6);
+  b_.Mov(R2, R7);
+  b_.AluImm(BPF_ADD, R2, static_cast<int32_t>(off));
+  b_.MovImm(R3, 8);
+  b_.MovImm(R4, skip & BPF_F_SKIP_FIELD_MASK);
+  b_.Call(BPF_FUNC_get_stack);
+  b_.Load(8, R0, R7, static_cast<int16_t>(off));
+}
+
+void FunctionGen::GenStackDepth() {
+  EnsureScratch();
+  constexpr uint32_t kBytes = (kMaxStackFrames + kStackTracingFrames) * 8;
+  uint32_t off = AllocScratch(kBytes);
+  int skip = TracingFrames();
+  b_.Mov(R1, R6);
+  b_.Mov(R2, R7);
+  b_.AluImm(BPF_ADD, R2, static_cast<int32_t>(off));
+  b_.MovImm(R3, kBytes);
+  b_.MovImm(R4, skip);
+  b_.Call(BPF_FUNC_get_stack);
+  bpf::Label done = b_.NewLabel();
+  b_.JumpIfImm(BPF_JSGE, R0, 0, done);
+  b_.MovImm(R0, 0);  // no kernel stack (a user-mode sample) or an error
+  b_.Bind(done);
+  b_.AluImm(BPF_RSH, R0, 3);
 }
 
 }  // namespace dt

@@ -79,7 +79,7 @@ void FunctionGen::GenLoadVariable(const Expr& e) {
 int16_t FunctionGen::GenKey(const std::vector<ast::ExprPtr>& keys,
                             const std::vector<const Type*>& key_types, uint32_t* key_size) {
   uint32_t size = 0;
-  for (const Type* t : key_types) size += t->IsString() ? static_cast<uint32_t>(t->size) : 8;
+  for (const Type* t : key_types) size += StoredSize(t);
   if (size == 0) size = 8;
   *key_size = size;
   int16_t slot = AllocSlot(size);
@@ -91,7 +91,7 @@ int16_t FunctionGen::GenKey(const std::vector<ast::ExprPtr>& keys,
   for (size_t i = 0; i < keys.size(); ++i) {
     GenExpr(*keys[i]);
     const Type* kt = key_types[i];
-    if (kt->IsString()) {
+    if (kt->IsBlob()) {
       b_.Mov(R4, R0);
       CopyString(R10, static_cast<int16_t>(slot + off), static_cast<uint32_t>(kt->size), R4,
                  static_cast<uint32_t>(keys[i]->type->size));
@@ -102,6 +102,32 @@ int16_t FunctionGen::GenKey(const std::vector<ast::ExprPtr>& keys,
     }
   }
   return slot;
+}
+
+FunctionGen::KeyPlace FunctionGen::GenAggKey(const std::vector<ast::ExprPtr>& keys,
+                                             const std::vector<const Type*>& key_types,
+                                             uint32_t* key_size) {
+  constexpr uint32_t kMaxStackKey = 256;
+  uint32_t size = 0;
+  for (const Type* t : key_types) size += StoredSize(t);
+  if (size <= kMaxStackKey) return {R10, GenKey(keys, key_types, key_size)};
+  *key_size = size;
+  EnsureScratch();
+  uint32_t at = AllocScratch(size);
+  uint32_t off = at;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    GenExpr(*keys[i]);
+    const Type* kt = key_types[i];
+    if (kt->IsBlob()) {
+      b_.Mov(R4, R0);
+      CopyString(R7, static_cast<int16_t>(off), static_cast<uint32_t>(kt->size), R4,
+                 static_cast<uint32_t>(keys[i]->type->size));
+    } else {
+      b_.Store(8, R7, static_cast<int16_t>(off), R0);
+    }
+    off += StoredSize(kt);
+  }
+  return {R7, static_cast<int16_t>(at)};
 }
 
 void FunctionGen::GenAssocLookup(const Expr& e) {

@@ -48,6 +48,8 @@ constexpr BuiltinName kBuiltins[] = {
     {"id", Builtin::kId},
     {"errno", Builtin::kErrno},
     {"curthread", Builtin::kCurthread},
+    {"caller", Builtin::kCaller},
+    {"stackdepth", Builtin::kStackdepth},
 };
 
 struct AggFuncSpec {
@@ -323,7 +325,7 @@ void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
 
   std::vector<const Type*> key_types;
   for (auto& k : stmt.keys) {
-    const Type* t = Check(*k);
+    const Type* t = CheckAllowingStack(*k);
     if (t->IsVoid()) throw CompileError("D_KEY_TYPE", k->line, "invalid key type void");
     key_types.push_back(t);
   }
@@ -396,7 +398,7 @@ void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
     for (size_t i = 0; i < key_types.size(); ++i) {
       const Type*& prev = found->key_types[i];
       const Type* cur = key_types[i];
-      if (prev->IsString() != cur->IsString()) {
+      if (prev->IsString() != cur->IsString() || prev->IsStack() != cur->IsStack()) {
         throw CompileError("D_AGG_REDEF", stmt.line,
                            "aggregation redefined: " + agg + "\n\tkey #" + std::to_string(i + 1) +
                                " is incompatible with previous definition");
@@ -589,6 +591,10 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
         return types_.Int32();
       case Builtin::kCurthread:
         return types_.Pointer(KernelType(e, "struct task_struct"));
+      case Builtin::kCaller:
+        return types_.Lookup("uintptr_t");
+      case Builtin::kStackdepth:
+        return types_.Lookup("uint32_t");
       default:
         return types_.Int64();  // arg0..arg9
     }

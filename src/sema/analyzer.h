@@ -32,6 +32,10 @@ class Analyzer {
   // allowed in library files.
   void AnalyzeLibrary(ast::Program& program);
 
+  // Option stackframes: the depth of stack() without an argument, for the
+  // programs analyzed from now on.
+  void set_stack_frames(uint64_t frames) { stack_frames_ = frames; }
+
   // For identifiers: the builtin named `name`, or -1.
   static int LookupBuiltin(const std::string& name);
 
@@ -49,6 +53,11 @@ class Analyzer {
   const Type* CheckBinary(ast::Expr& e);
   const Type* CheckAssign(ast::Expr& e);
   const Type* CheckCall(ast::Expr& e);
+  // stack(), func()/sym(), mod() (analyzer_calls.cc).
+  const Type* CheckKernelAddressCall(ast::Expr& e);
+  // Check() where a stack() value may stand: trace()'s argument, an
+  // aggregation key.
+  const Type* CheckAllowingStack(ast::Expr& e);
   const Type* CheckIndex(ast::Expr& e, const Type* assigned);
   const Type* ResolveTypeName(const ast::TypeName& tn);
   const Type* KernelType(const ast::Expr& e, const std::string& name);  // BTF, with e's line
@@ -105,6 +114,8 @@ class Analyzer {
   const ast::Clause* current_clause_ = nullptr;
   const std::vector<const Probe*>* current_probes_ = nullptr;
   bool in_statement_call_ = false;
+  bool stack_allowed_ = false;  // the expression being checked may be stack()
+  uint64_t stack_frames_ = 20;
 };
 
 }  // namespace dt

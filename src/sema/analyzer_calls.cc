@@ -1,5 +1,8 @@
 // Semantic checks of subroutine calls (strlen, copyin, ...) and of the
 // actions that may only stand as statements (trace, printf, printa, ...).
+#include <algorithm>
+#include <climits>
+
 #include "common/diagnostic.h"
 #include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
@@ -49,6 +52,7 @@ const Type* Analyzer::CheckCall(Expr& e) {
     AnalyzeActionCall(e);
     return types_.Void();
   }
+  if (f == "stack" || f == "func" || f == "sym" || f == "mod") return CheckKernelAddressCall(e);
   auto check_args = [&](int min_args, int max_args) {
     if (n < static_cast<size_t>(min_args) || n > static_cast<size_t>(max_args))
       ProtoLenError(e.line, f, n, min_args, max_args);
@@ -103,9 +107,64 @@ const Type* Analyzer::CheckCall(Expr& e) {
   throw CompileError("D_IDENT_UNDEF", e.line, "failed to resolve " + f + ": Unknown function name");
 }
 
+const Type* Analyzer::CheckAllowingStack(Expr& e) {
+  stack_allowed_ = e.kind == ExprKind::kCall && e.text == "stack";
+  const Type* t = Check(e);
+  stack_allowed_ = false;
+  return t;
+}
+
+// stack([n]), func(pc)/sym(pc), mod(pc): DTrace's prototypes "stack(...)"
+// and "_symaddr(uintptr_t)". A stack may only be recorded (a statement, or
+// trace()'s argument) or be an aggregation key; the others are integers
+// that print symbolically wherever they are recorded.
+const Type* Analyzer::CheckKernelAddressCall(Expr& e) {
+  const std::string& f = e.text;
+  bool allowed = in_statement_call_ || stack_allowed_;
+  in_statement_call_ = false;
+  stack_allowed_ = false;
+  if (f != "stack") {
+    if (e.args.size() != 1) ProtoLenError(e.line, f, e.args.size(), 1, 1);
+    const Type* t = Check(*e.args[0]);
+    if (!t->IsScalar()) {
+      throw CompileError("D_PROTO_ARG", e.args[0]->line,
+                         f +
+                             "( ) argument #1 is incompatible with prototype:\n\tprototype: "
+                             "uintptr_t\n\t argument: " +
+                             TypeSpelling(t));
+    }
+    return types_.SymbolAddress(f == "mod" ? Type::Symbolic::kModule : Type::Symbolic::kSymbol);
+  }
+  if (!allowed) {
+    throw CompileError("D_ACT_SPEC", e.line, "stack( ) may not be used in an expression");
+  }
+  uint64_t frames = stack_frames_;
+  if (!e.args.empty()) {
+    Expr& n = *e.args[0];
+    Check(n);
+    if (n.kind != ExprKind::kInteger || n.int_value == 0 ||
+        n.int_value > static_cast<uint64_t>(INT32_MAX)) {
+      throw CompileError("D_STACK_SIZE", n.line,
+                         "stack( ) size must be a non-zero positive integral constant "
+                         "expression");
+    }
+    if (e.args.size() > 1) {
+      throw CompileError("D_STACK_PROTO", e.line,
+                         "stack( ) prototype mismatch: too many arguments");
+    }
+    frames = n.int_value;
+  }
+  return types_.Stack(std::min(frames, kMaxStackFrames));
+}
+
 void Analyzer::AnalyzeActionCall(Expr& e) {
   const std::string& f = e.text;
-  for (auto& a : e.args) Check(*a);
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    if (f == "trace" && i == 0)
+      CheckAllowingStack(*e.args[i]);
+    else
+      Check(*e.args[i]);
+  }
   auto is_agg = [&](size_t i) { return e.args[i]->kind == ExprKind::kAggregation; };
   if (IsDestructive(f)) info_.destructive = true;
   if (f == "trace") {

@@ -101,6 +101,10 @@ enum class Builtin {
   kId,
   kErrno,
   kCurthread,
+  // The PC the probe's function was called from (probe_context.cc says what
+  // that is for each provider).
+  kCaller,
+  kStackdepth,  // frames of the kernel stack when the probe fired
 };
 
 // __user_args() result: psinfo_t's pr_psargs[80], rounded up to 8 bytes.

@@ -132,6 +132,26 @@ const Type* TypeTable::String(uint64_t size) {
   return strings_[size] = Intern(std::move(t));
 }
 
+const Type* TypeTable::Stack(uint64_t frames) {
+  auto it = stacks_.find(frames);
+  if (it != stacks_.end()) return it->second;
+  auto t = std::make_unique<Type>();
+  t->kind = Type::Kind::kStack;
+  t->name = "stack";
+  t->array_len = frames;
+  t->size = (frames + kStackTracingFrames) * 8;
+  return stacks_[frames] = Intern(std::move(t));
+}
+
+const Type* TypeTable::SymbolAddress(Type::Symbolic kind) {
+  const Type*& slot = symbol_addrs_[kind == Type::Symbolic::kModule ? 1 : 0];
+  if (slot != nullptr) return slot;
+  auto t = std::make_unique<Type>(*Uint64());
+  t->name = "_symaddr";
+  t->symbolic = kind;
+  return slot = Intern(std::move(t));
+}
+
 const Type* TypeTable::Pointer(const Type* target, AddrSpace space) {
   auto key = std::make_pair(target, static_cast<int>(space));
   auto it = pointers_.find(key);
@@ -289,6 +309,8 @@ bool SameType(const Type* a, const Type* b) {
       return a->size == b->size && a->is_signed == b->is_signed;
     case Type::Kind::kString:
       return true;
+    case Type::Kind::kStack:
+      return a->array_len == b->array_len;
     default:  // structs, unions and enums are distinct types even when alike
       return false;
   }

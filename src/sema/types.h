@@ -15,6 +15,12 @@
 // buffer of that many bytes. `string` is strsize bytes (default 256), but
 // an expression whose content is known to be shorter (execname: 16) gets a
 // smaller size, which keeps map keys and records small.
+//
+// Kernel stacks and symbols (stack(), func()/sym(), mod()) have types of
+// their own so that the consumer prints them symbolically: a stack is a
+// kStack blob of u64 PCs (spelled "stack", like DTrace's), and func()/sym()
+// and mod() return 8-byte unsigned integers marked `symbolic` (spelled
+// "_symaddr"), which compute as uintptr_t does.
 #pragma once
 
 #include <cstdint>
@@ -62,7 +68,10 @@ struct Type {
     kEnum,
     kFunction,
     kFloat,  // kernel float/double members; D cannot compute with them
+    kStack,  // stack(n): array_len = n frames; size = stored bytes (see TypeTable::Stack)
   };
+  // How the consumer prints an integer that holds a kernel address.
+  enum class Symbolic { kNone, kSymbol, kModule };
   Kind kind = Kind::kVoid;
   std::string name;   // spelling for messages: "int", "char *", "string", "struct foo"
   uint64_t size = 0;  // bytes
@@ -81,6 +90,7 @@ struct Type {
   bool incomplete = false;
   TypeCompleter* completer = nullptr;
   const Type* typedef_of = nullptr;  // set on a typedef: the type it names
+  Symbolic symbolic = Symbolic::kNone;  // func()/sym(): kSymbol, mod(): kModule
 
   bool IsInteger() const { return kind == Kind::kInteger || kind == Kind::kEnum; }
   bool IsPointer() const { return kind == Kind::kPointer; }
@@ -89,7 +99,18 @@ struct Type {
   bool IsVoid() const { return kind == Kind::kVoid; }
   bool IsStructOrUnion() const { return kind == Kind::kStruct || kind == Kind::kUnion; }
   bool IsFunction() const { return kind == Kind::kFunction; }
+  bool IsStack() const { return kind == Kind::kStack; }
+  // Stored as a zero-padded byte buffer of `size` bytes (records, keys).
+  bool IsBlob() const { return IsString() || IsStack(); }
 };
+
+// Words a stack(n) value stores beyond its n frames: bpf_get_stack() in a
+// raw tracepoint program first returns the tracing machinery's own frames
+// (the BPF program, bpf_trace_run*, __bpf_trace_*), which the consumer
+// drops (consumer/stack_format.h) before keeping n frames.
+constexpr uint64_t kStackTracingFrames = 4;
+// Largest stack() depth: the kernel's default perf_event_max_stack is 127.
+constexpr uint64_t kMaxStackFrames = 100;
 
 class TypeTable {
  public:
@@ -125,6 +146,11 @@ class TypeTable {
   const Type* Typedef(const std::string& name, const Type* target);
   // A floating-point type of `size` bytes spelled `name` ("double").
   const Type* Float(const std::string& name, uint64_t size);
+  // stack(frames): (frames + kStackTracingFrames) u64 words, innermost PC
+  // first, zero-filled; interned per depth.
+  const Type* Stack(uint64_t frames);
+  // The result of func()/sym() (kSymbol) or mod() (kModule).
+  const Type* SymbolAddress(Type::Symbolic kind);
 
   // A type by its D spelling ("unsigned long", "uint32_t", "string",
   // a D typedef); names this table does not know go to the external lookup
@@ -154,6 +180,8 @@ class TypeTable {
   const Type* void_;
   const Type* ints_[2][4];  // [signed][log2 size]
   std::map<uint64_t, const Type*> strings_;
+  std::map<uint64_t, const Type*> stacks_;
+  const Type* symbol_addrs_[2] = {nullptr, nullptr};
   std::map<std::pair<const Type*, int>, const Type*> pointers_;
   std::map<std::pair<const Type*, uint64_t>, const Type*> arrays_;
   std::map<std::string, const Type*> names_;
