@@ -203,7 +203,6 @@ void FunctionGen::GenPath(const Expr& e) {
   int mark = stack_top_;
   int16_t dentry = AllocSlot(), mount = AllocSlot();
   int16_t names = AllocSlot(8 * kMaxPathComponents);
-  int16_t parent = AllocSlot();
   GenExpr(*e.args[0]);
   b_.Store(8, R10, dentry, R0);
   GenExpr(*e.args[1]);
@@ -216,47 +215,91 @@ void FunctionGen::GenPath(const Expr& e) {
   };
   for (int i = 0; i < kMaxPathComponents; ++i)
     b_.StoreImm(8, R10, static_cast<int16_t>(names + 8 * i), 0);
-  Label walked = b_.NewLabel();
+  // The walk is branch-free: every step reads all it might need and picks
+  // with masks (all ones or zero), so the verifier follows one path
+  // whatever the kernel (older verifiers give up on 2^steps branches).
+  int16_t stop = AllocSlot(), at_root = AllocSlot(), mnt_parent = AllocSlot();
+  int16_t mountpoint = AllocSlot(), d_parent = AllocSlot();
+  b_.StoreImm(8, R10, stop, 0);
+  auto zero_mask = [&](Reg x, Reg tmp) {  // x = (x == 0) ? ~0 : 0
+    b_.Mov(tmp, x);
+    b_.Neg(tmp);
+    b_.Alu(BPF_OR, x, tmp);
+    b_.AluImm(BPF_RSH, x, 63);
+    b_.AluImm(BPF_SUB, x, 1);
+  };
+  auto select = [&](int16_t dst, int16_t mask, int16_t if_set, int16_t if_clear) {
+    b_.Load(8, R1, R10, mask);
+    b_.Load(8, R2, R10, if_set);
+    b_.Alu(BPF_AND, R2, R1);
+    b_.AluImm(BPF_XOR, R1, -1);
+    b_.Load(8, R3, R10, if_clear);
+    b_.Alu(BPF_AND, R3, R1);
+    b_.Alu(BPF_OR, R2, R3);
+    b_.Store(8, R10, dst, R2);
+  };
   for (int i = 0; i < kMaxPathComponents; ++i) {
     auto name = static_cast<int16_t>(names + 8 * i);
-    Label not_mount_root = b_.NewLabel(), next = b_.NewLabel();
     read_at(mount, o[kMountMnt] + o[kMntRoot]);
     b_.Load(8, R1, R10, dentry);
-    b_.JumpIf(BPF_JNE, R0, R1, not_mount_root);
-    // At the root of a mount: continue from where it is mounted.
+    b_.Alu(BPF_XOR, R0, R1);
+    zero_mask(R0, R1);
+    b_.Store(8, R10, at_root, R0);
     read_at(mount, o[kMntParent]);
-    b_.JumpIfImm(BPF_JEQ, R0, 0, walked);
-    b_.Load(8, R1, R10, mount);
-    b_.JumpIf(BPF_JEQ, R0, R1, walked);  // the root of everything
-    b_.Store(8, R10, parent, R0);
+    b_.Store(8, R10, mnt_parent, R0);
     read_at(mount, o[kMntMountpoint]);
-    b_.Store(8, R10, dentry, R0);
-    b_.Load(8, R0, R10, parent);
-    b_.Store(8, R10, mount, R0);
-    b_.Jump(next);
-    b_.Bind(not_mount_root);
+    b_.Store(8, R10, mountpoint, R0);
     read_at(dentry, o[kDParent]);
-    b_.JumpIfImm(BPF_JEQ, R0, 0, walked);
-    b_.Load(8, R1, R10, dentry);
-    b_.JumpIf(BPF_JEQ, R0, R1, walked);
-    b_.Store(8, R10, parent, R0);
+    b_.Store(8, R10, d_parent, R0);
     read_at(dentry, o[kDName]);
     b_.Store(8, R10, name, R0);
-    b_.Load(8, R0, R10, parent);
-    b_.Store(8, R10, dentry, R0);
-    b_.Bind(next);
+    // The walk ends at the root of everything: a mount that is its own
+    // parent, or a dentry that is its own parent (or an unreadable link).
+    b_.Load(8, R4, R10, mnt_parent);
+    b_.Load(8, R1, R10, mount);
+    b_.Alu(BPF_XOR, R1, R4);
+    zero_mask(R1, R2);
+    zero_mask(R4, R2);
+    b_.Alu(BPF_OR, R4, R1);  // R4: the mount step would end the walk
+    b_.Load(8, R5, R10, d_parent);
+    b_.Load(8, R1, R10, dentry);
+    b_.Alu(BPF_XOR, R1, R5);
+    zero_mask(R1, R2);
+    zero_mask(R5, R2);
+    b_.Alu(BPF_OR, R5, R1);  // R5: the dentry step would end the walk
+    b_.Load(8, R1, R10, at_root);
+    b_.Alu(BPF_AND, R4, R1);
+    b_.AluImm(BPF_XOR, R1, -1);
+    b_.Alu(BPF_AND, R5, R1);
+    b_.Alu(BPF_OR, R4, R5);
+    b_.Load(8, R1, R10, stop);
+    b_.Alu(BPF_OR, R1, R4);
+    b_.Store(8, R10, stop, R1);
+    // A name counts only for a dentry step taken before the end.
+    b_.Load(8, R2, R10, at_root);
+    b_.Alu(BPF_OR, R1, R2);
+    b_.AluImm(BPF_XOR, R1, -1);
+    b_.Load(8, R2, R10, name);
+    b_.Alu(BPF_AND, R2, R1);
+    b_.Store(8, R10, name, R2);
+    // Step: across the mount, or up to the parent dentry; stay once ended.
+    select(mountpoint, at_root, mountpoint, d_parent);  // the next dentry
+    select(mnt_parent, at_root, mnt_parent, mount);     // the next mount
+    select(dentry, stop, dentry, mountpoint);
+    select(mount, stop, mount, mnt_parent);
   }
-  b_.Bind(walked);
   ZeroMem(R7, static_cast<int16_t>(off), static_cast<uint32_t>(size));
   b_.MovImm(R9, 0);  // where the next "/name" goes
-  // Branch-free but for one clamp, so the verifier's states merge: an empty
-  // slot reads nothing (the helper fails) and does not move R9; its "/" is
-  // overwritten by the next component or by the final NUL.
+  // Branch-free, so the verifier sees one state per step: an empty slot
+  // reads nothing (the helper fails) and does not move R9, and its "/" is
+  // overwritten by the next component or the final NUL. Masking R9 bounds
+  // every write inside the doubled buffer; a path longer than the mask
+  // wraps (it would be truncated anyway).
+  int32_t mask = 1;
+  while (mask * 2 <= size) mask *= 2;
+  mask -= 1;
   for (int i = kMaxPathComponents - 1; i >= 0; --i) {
-    Label in_range = b_.NewLabel();
-    b_.JumpIfImm(BPF_JLE, R9, size - 2, in_range);
-    b_.MovImm(R9, size - 2);
-    b_.Bind(in_range);
+    b_.AluImm(BPF_AND, R9, mask);
     b_.Mov(R1, R7);
     b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
     b_.Alu(BPF_ADD, R1, R9);
@@ -271,10 +314,7 @@ void FunctionGen::GenPath(const Expr& e) {
     b_.Alu(BPF_AND, R0, R1);
     b_.Alu(BPF_ADD, R9, R0);
   }
-  Label clamped = b_.NewLabel();
-  b_.JumpIfImm(BPF_JLE, R9, size - 1, clamped);
-  b_.MovImm(R9, size - 1);
-  b_.Bind(clamped);
+  b_.AluImm(BPF_AND, R9, mask);
   b_.Mov(R1, R7);
   b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
   b_.Alu(BPF_ADD, R1, R9);

@@ -40,6 +40,8 @@ poweroff -f
 INIT
 chmod +x root/init root/smoke.sh
 (cd root && find . | cpio -o -H newc 2>/dev/null | gzip) > initrd.gz
-timeout 900 qemu-system-x86_64 -accel tcg -cpu max -m 2048 -smp 2 -nographic -no-reboot \
-  -kernel "$vmlinuz" -initrd initrd.gz -append "console=ttyS0 quiet panic=-1" |
-  tr -d '\r' | sed -n '/^kernel /,/SMOKE DONE/p'
+log=${QEMU_LOG:-$work/console.log}
+timeout 1200 qemu-system-x86_64 -accel tcg -cpu max -m 2048 -smp 1 -nographic -no-reboot \
+  -kernel "$vmlinuz" -initrd initrd.gz -append "console=ttyS0 quiet panic=-1" >"$log" 2>&1 || true
+tr -d '\r' <"$log" | sed -n '/^kernel /,/SMOKE DONE/p'
+grep -q "SMOKE DONE 0 failed" "$log"
