@@ -11,6 +11,7 @@
 #include "codegen/bpf_builder.h"
 #include "common/diagnostic.h"
 #include "consumer/aggregation_printer.h"
+#include "consumer/print_format.h"
 #include "consumer/printf_format.h"
 #include "consumer/trace_format.h"
 #include "runtime/ring_reader.h"
@@ -258,6 +259,10 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
       case ActionKind::kClear:
       case ActionKind::kTrunc:
         ClearOrTrunc(a);
+        break;
+      case ActionKind::kPrint:
+        if (a.print_type)
+          Write(FormatPrint(*a.print_type, data + a.fields[0].offset, a.fields[0].size));
         break;
       case ActionKind::kSetopt:
         if (a.option == "quiet") options_.quiet = true;

@@ -7,6 +7,7 @@
 // action prints the probe), and one whose statements record nothing sends
 // nothing.
 #include "codegen/function_gen.h"
+#include "codegen/print_gen.h"
 #include "common/diagnostic.h"
 #include "consumer/printf_format.h"
 
@@ -24,7 +25,7 @@ uint32_t FieldSize(const Type* t) { return t->IsString() ? static_cast<uint32_t>
 
 bool IsDataAction(const std::string& f) {
   return f == "trace" || f == "printf" || f == "printa" || f == "exit" || f == "clear" ||
-         f == "trunc" || f == "setopt" || f == "system";
+         f == "trunc" || f == "setopt" || f == "system" || f == "print";
 }
 
 // Actions done in the kernel, which send nothing to the consumer.
@@ -39,6 +40,7 @@ void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
         const Expr& c = *s.expr;
         if (c.text == "trace") *bytes += FieldSize(c.args[0]->type);
         if (c.text == "exit") *bytes += 8;
+        if (c.text == "print") *bytes += PrintRecordBytes(*c.args[0]);
         if (c.text == "printf" || c.text == "system")
           for (size_t i = 1; i < c.args.size(); ++i) *bytes += FieldSize(c.args[i]->type);
       }
@@ -255,6 +257,8 @@ void FunctionGen::GenActionCall(const Expr& call) {
     GenAggControl(call, ActionKind::kTrunc);
   else if (f == "setopt")
     GenSetopt(call);
+  else if (f == "print")
+    GenPrint(call);
 }
 
 void FunctionGen::GenTrace(const Expr& call) {
