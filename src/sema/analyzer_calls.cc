@@ -23,6 +23,19 @@ constexpr ActionSpec kActions[] = {
     {"raise", 1, 1}, {"stop", 0, 0},   {"print", 1, 1},
 };
 
+// Whether `e` is (a dereference of) a translator's result: such objects
+// exist only member by member, never in memory print() could copy.
+bool IsTranslatedObject(const Expr& e, const ProgramInfo& info) {
+  const Expr* p = &e;
+  if (p->kind == ExprKind::kUnary && p->unary_op == ast::UnaryOp::kDeref) p = p->lhs.get();
+  for (int hops = 0; hops < 16 && p->kind == ExprKind::kIdentifier && !p->is_xlate_input; ++hops) {
+    auto it = info.inlines.find(p->text);
+    if (it == info.inlines.end()) break;
+    p = it->second->value.get();
+  }
+  return p->kind == ExprKind::kXlate || p->translated != nullptr;
+}
+
 // Actions that change the system, refused unless -w (destructive) is given.
 bool IsDestructive(const std::string& f) { return f == "system" || f == "raise" || f == "stop"; }
 
@@ -118,7 +131,7 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
     if (arg.reads_kernel_string && arg.data_loc == 0 && IsKernelLvalue(arg)) AsKernelObject(arg);
     const Type* shown = StripTypedefs(arg.type);
     bool object = shown->IsStructOrUnion() || shown->kind == Type::Kind::kArray;
-    if (object && !IsKernelLvalue(arg)) {
+    if (object && (!IsKernelLvalue(arg) || IsTranslatedObject(arg, info_))) {
       throw CompileError("D_PRINT_DYN", e.line,
                          "print( ) may not be applied to a dynamic expression");
     }
