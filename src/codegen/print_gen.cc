@@ -73,8 +73,8 @@ class Describer {
         }
         d->kind = s->kind == Type::Kind::kUnion ? Kind::kUnion : Kind::kStruct;
         for (const Member& m : s->members)
-          d->members.push_back(PrintMember{m.name, m.bit_offset, m.bit_width,
-                                           Describe(m.type, depth + 1)});
+          d->members.push_back(
+              PrintMember{m.name, m.bit_offset, m.bit_width, Describe(m.type, depth + 1)});
         break;
       case Type::Kind::kVoid:
         d->kind = Kind::kForward;

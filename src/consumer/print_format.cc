@@ -63,8 +63,8 @@ class Printer {
     }
   }
 
-  void Visit(const std::string& name, const PrintTypeDesc& type, uint64_t bit_offset,
-             int bit_width, int depth) {
+  void Visit(const std::string& name, const PrintTypeDesc& type, uint64_t bit_offset, int bit_width,
+             int depth) {
     PrintNode(name, type, bit_offset, bit_width, depth);
     if (!IsStructLike(type)) return;
     for (const PrintMember& m : type.members) {
@@ -211,8 +211,7 @@ class Printer {
 
   // Printable characters then a NUL within the array: shown as text.
   bool LooksLikeString(const PrintTypeDesc& type, uint64_t at) const {
-    if (!type.element || type.element->kind != Kind::kChar || type.element->size != 1)
-      return false;
+    if (!type.element || type.element->kind != Kind::kChar || type.element->size != 1) return false;
     for (uint64_t i = 0; i < type.count; ++i) {
       char c = static_cast<char>(Byte(at + i));
       if (c == '\0') return true;

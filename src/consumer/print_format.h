@@ -37,7 +37,7 @@ struct PrintTypeDesc {
     kChar,     // one-byte signed integer: printed as a character
     kFloat,
     kPointer,
-    kArray,    // also D's string type (an array of kChar)
+    kArray,  // also D's string type (an array of kChar)
     kStruct,
     kUnion,
     kEnum,
@@ -47,9 +47,9 @@ struct PrintTypeDesc {
   std::string spelling;  // as DTrace spells the type: "struct task_struct", "char [16]"
   uint64_t size = 0;     // bytes
   bool is_signed = false;
-  uint64_t count = 0;                                     // kArray: elements
-  std::shared_ptr<const PrintTypeDesc> element;           // kArray
-  std::vector<PrintMember> members;                       // kStruct, kUnion
+  uint64_t count = 0;                                        // kArray: elements
+  std::shared_ptr<const PrintTypeDesc> element;              // kArray
+  std::vector<PrintMember> members;                          // kStruct, kUnion
   std::vector<std::pair<std::string, int64_t>> enumerators;  // kEnum
 };
 

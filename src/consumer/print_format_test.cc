@@ -51,8 +51,8 @@ TypePtr Struct(const std::string& spelling, uint64_t size, const std::vector<M>&
   t->spelling = spelling;
   t->size = size;
   for (const M& m : members) {
-    t->members.push_back(PrintMember{m.name, m.byte_offset * 8 + m.extra_bits, m.bit_width,
-                                     m.type});
+    t->members.push_back(
+        PrintMember{m.name, m.byte_offset * 8 + m.extra_bits, m.bit_width, m.type});
   }
   return t;
 }
