@@ -14,6 +14,7 @@
 #include "consumer/aggregation_merge.h"
 #include "consumer/aggregation_printer.h"
 #include "consumer/aggregation_sort.h"
+#include "consumer/print_format.h"
 #include "consumer/printf_format.h"
 #include "consumer/stack_format.h"
 #include "consumer/trace_format.h"
@@ -300,6 +301,10 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
       case ActionKind::kClear:
       case ActionKind::kTrunc:
         ClearOrTrunc(a);
+        break;
+      case ActionKind::kPrint:
+        if (a.print_type)
+          Write(FormatPrint(*a.print_type, data + a.fields[0].offset, a.fields[0].size));
         break;
       case ActionKind::kSetopt:
         if (a.option == "quiet") options_.quiet = true;

@@ -7,6 +7,7 @@
 // action prints the probe), and one whose statements record nothing sends
 // nothing.
 #include "codegen/function_gen.h"
+#include "codegen/print_gen.h"
 #include "common/diagnostic.h"
 #include "consumer/printf_format.h"
 
@@ -30,7 +31,7 @@ bool IsRecordingCall(const std::string& f) {
 
 bool IsDataAction(const std::string& f) {
   return f == "trace" || f == "printf" || f == "printa" || f == "exit" || f == "clear" ||
-         f == "trunc" || f == "setopt" || f == "system" || IsRecordingCall(f);
+         f == "trunc" || f == "setopt" || f == "system" || f == "print" || IsRecordingCall(f);
 }
 
 // Actions done in the kernel, which send nothing to the consumer.
@@ -46,6 +47,7 @@ void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
         if (c.text == "trace") *bytes += FieldSize(c.args[0]->type);
         if (IsRecordingCall(c.text)) *bytes += FieldSize(c.type);
         if (c.text == "exit") *bytes += 8;
+        if (c.text == "print") *bytes += PrintRecordBytes(*c.args[0]);
         if (c.text == "printf" || c.text == "system")
           for (size_t i = 1; i < c.args.size(); ++i) *bytes += FieldSize(c.args[i]->type);
       }
@@ -294,6 +296,8 @@ void FunctionGen::GenActionCall(const Expr& call) {
     GenAggControl(call, ActionKind::kTrunc);
   else if (f == "setopt")
     GenSetopt(call);
+  else if (f == "print")
+    GenPrint(call);
   else if (IsRecordingCall(f))
     GenTraceValue(call);
 }

@@ -10,10 +10,12 @@
 #include <linux/bpf.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "consumer/aggregation.h"
+#include "consumer/print_format.h"
 #include "providers/probe.h"
 
 namespace dt {
@@ -62,7 +64,7 @@ struct FieldDesc {
   bool drop_tracing_frames = false;
 };
 
-enum class ActionKind { kTrace, kPrintf, kPrinta, kExit, kClear, kTrunc, kSetopt, kSystem };
+enum class ActionKind { kTrace, kPrintf, kPrinta, kExit, kClear, kTrunc, kSetopt, kSystem, kPrint };
 
 struct ActionDesc {
   ActionKind kind = ActionKind::kTrace;
@@ -72,6 +74,8 @@ struct ActionDesc {
   int64_t trunc_keep = 0;
   bool has_trunc_keep = false;
   std::string option, option_value;  // setopt
+  // print: the type of the object whose bytes fields[0] holds.
+  std::shared_ptr<const PrintTypeDesc> print_type;
 };
 
 struct RecordDesc {

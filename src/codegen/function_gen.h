@@ -91,6 +91,7 @@ class FunctionGen {
   void GenSignal(const ast::Expr& call);
   void GenAggControl(const ast::Expr& call, ActionKind kind);
   void GenSetopt(const ast::Expr& call);
+  void GenPrint(const ast::Expr& call);  // print_gen.cc
   // Appends a field to the current clause's record and stores r0 into it.
   FieldDesc AppendField(const Type* t);
   void StoreResultToField(const FieldDesc& f, const Type* t);

@@ -23,8 +23,21 @@ struct ActionSpec {
 constexpr ActionSpec kActions[] = {
     {"trace", 1, 1}, {"printf", 1, -1}, {"printa", 1, -1}, {"exit", 1, 1},
     {"clear", 1, 1}, {"trunc", 1, 2},   {"setopt", 1, 2}, {"system", 1, -1},
-    {"raise", 1, 1}, {"stop", 0, 0},
+    {"raise", 1, 1}, {"stop", 0, 0},   {"print", 1, 1},
 };
+
+// Whether `e` is (a dereference of) a translator's result: such objects
+// exist only member by member, never in memory print() could copy.
+bool IsTranslatedObject(const Expr& e, const ProgramInfo& info) {
+  const Expr* p = &e;
+  if (p->kind == ExprKind::kUnary && p->unary_op == ast::UnaryOp::kDeref) p = p->lhs.get();
+  for (int hops = 0; hops < 16 && p->kind == ExprKind::kIdentifier && !p->is_xlate_input; ++hops) {
+    auto it = info.inlines.find(p->text);
+    if (it == info.inlines.end()) break;
+    p = it->second->value.get();
+  }
+  return p->kind == ExprKind::kXlate || p->translated != nullptr;
+}
 
 // Actions that change the system, refused unless -w (destructive) is given.
 bool IsDestructive(const std::string& f) { return f == "system" || f == "raise" || f == "stop"; }
@@ -170,6 +183,24 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
   if (f == "trace") {
     if (is_agg(0) || e.args[0]->type->IsVoid()) {
       throw CompileError("D_TRACE_AGG", e.line, "trace( ) may not be applied to an aggregation");
+    }
+  } else if (f == "print") {
+    Expr& arg = *e.args[0];
+    if (is_agg(0)) {
+      throw CompileError("D_PRINT_AGG", e.line, "print( ) may not be applied to an aggregation");
+    }
+    if (arg.type->IsVoid()) {
+      throw CompileError("D_PRINT_VOID", e.line,
+                         "print( ) may not be applied to a void expression");
+    }
+    // print() shows a kernel char array as the array it is, not as the
+    // D string it would otherwise be read into.
+    if (arg.reads_kernel_string && arg.data_loc == 0 && IsKernelLvalue(arg)) AsKernelObject(arg);
+    const Type* shown = StripTypedefs(arg.type);
+    bool object = shown->IsStructOrUnion() || shown->kind == Type::Kind::kArray;
+    if (object && (!IsKernelLvalue(arg) || IsTranslatedObject(arg, info_))) {
+      throw CompileError("D_PRINT_DYN", e.line,
+                         "print( ) may not be applied to a dynamic expression");
     }
   } else if (f == "printf" || f == "system") {
     if (e.args[0]->kind != ExprKind::kString) {
