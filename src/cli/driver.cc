@@ -201,7 +201,7 @@ int RunDtrace(int argc, char** argv) {
 
   FILE* out = stdout;
   if (!opts.output_file.empty()) {
-    out = fopen(opts.output_file.c_str(), "w");
+    out = fopen(opts.output_file.c_str(), "a");  // dtrace(1) appends, it never truncates
     if (out == nullptr) {
       fprintf(stderr, "dtrace: failed to open output file '%s': %s\n", opts.output_file.c_str(),
               strerror(errno));

@@ -26,5 +26,8 @@ check exec_success 'exec-success syscalls' $D -qn 'proc:::exec-success /pid == $
 check cwd 'cwd=/ root=/' $D -qn 'BEGIN { printf("cwd=%s root=%s\n", cwd, root); exit(0); }'
 check vtimestamp 'vt=1' $D -qn 'BEGIN { printf("vt=%d\n", vtimestamp > 0); exit(0); }'
 check listing '[0-9]+ probes listed' sh -c "$D -l | wc -l | sed 's/\$/ probes listed/'"
-check verifier_or_fault 'invalid address' $D -qn 'BEGIN { trace(*(int *)8); exit(0); }'
+check fault 'invalid address' $D -qn 'BEGIN { trace(*(int *)8); } BEGIN { exit(0); }'
+check print_struct 'kuid_t' $D -qn 'BEGIN { print(curthread->cred->uid); exit(0); }'
+check stack 'do_syscall_64' $D -qn 'syscall::getppid:entry /pid == $target/ { stack(); exit(0); }' -c '/progs/syscalls getppid'
+check io_provider 'io:::start' sh -c "$D -lvn io:::start | sed 's/.*start/io:::start/'"
 echo "SMOKE DONE $failed failed"
