@@ -1,0 +1,231 @@
+// Semantic checks of D's operators: unary and binary operators with C's
+// conversions, assignment (which defines variables on first use), and
+// indexing of associative arrays (pointer and array indexing is in
+// analyzer_types.cc).
+#include <algorithm>
+
+#include "common/diagnostic.h"
+#include "sema/analyzer.h"
+#include "sema/analyzer_internal.h"
+
+namespace dt {
+
+using ast::BinaryOp;
+using ast::Expr;
+using ast::ExprKind;
+using ast::UnaryOp;
+
+void Analyzer::RequireScalar(const Expr& e, const char* op) {
+  if (!e.type->IsScalar()) {
+    throw CompileError("D_OP_SCALAR", e.line,
+                       std::string("operator ") + op + " requires an operand of scalar type");
+  }
+}
+
+void Analyzer::RequireLvalue(const Expr& e, const char* op) {
+  bool ok = e.kind == ExprKind::kIdentifier || e.kind == ExprKind::kSelfVar ||
+            e.kind == ExprKind::kThisVar || e.kind == ExprKind::kIndex ||
+            (e.kind == ExprKind::kUnary && e.unary_op == UnaryOp::kDeref) ||
+            e.kind == ExprKind::kMember;
+  if (e.kind == ExprKind::kIdentifier && LookupBuiltin(e.text) >= 0) ok = false;
+  if (!ok) {
+    throw CompileError("D_OP_LVAL", e.line,
+                       std::string("operator ") + op + " requires modifiable lvalue as an operand");
+  }
+}
+
+const Type* Analyzer::CheckUnary(Expr& e) {
+  const Type* t = Check(*e.lhs);
+  const char* op = ast::UnaryOpSpelling(e.unary_op);
+  switch (e.unary_op) {
+    case UnaryOp::kNeg:
+    case UnaryOp::kPlus:
+    case UnaryOp::kBitNot:
+      if (!t->IsInteger()) {
+        throw CompileError("D_OP_INT", e.line,
+                           std::string("operator ") + op + " requires an operand of integral type");
+      }
+      return types_.Promote(t);
+    case UnaryOp::kLogicalNot:
+      if (!t->IsScalar() && !t->IsString()) RequireScalar(*e.lhs, op);
+      return types_.Int32();
+    case UnaryOp::kDeref:
+      t = AsKernelObject(*e.lhs);
+      if (StripTypedefs(t)->kind == Type::Kind::kArray && IsKernelLvalue(*e.lhs)) {
+        e.is_kernel_access = true;
+        return AsKernelValue(e, StripTypedefs(t)->target);
+      }
+      if (!t->IsPointer()) {
+        throw CompileError(
+            "D_DEREF_NONPTR", e.line,
+            "operator * cannot be applied to a non-pointer type \"" + TypeSpelling(t) + "\"");
+      }
+      if (StripTypedefs(t)->target->IsVoid()) {
+        throw CompileError("D_DEREF_VOID", e.line, "cannot dereference pointer to void");
+      }
+      e.is_kernel_access = true;
+      return AsKernelValue(e, StripTypedefs(t)->target);
+    case UnaryOp::kAddressOf:
+      return CheckAddressOf(e);
+    case UnaryOp::kPreInc:
+    case UnaryOp::kPreDec:
+    case UnaryOp::kPostInc:
+    case UnaryOp::kPostDec:
+      RequireLvalue(*e.lhs, op);
+      RequireScalar(*e.lhs, op);
+      return t;
+  }
+  return t;
+}
+
+const Type* Analyzer::CheckBinary(Expr& e) {
+  const Type* a = Check(*e.lhs);
+  const Type* b = Check(*e.rhs);
+  const char* op = ast::BinaryOpSpelling(e.binary_op);
+  switch (e.binary_op) {
+    case BinaryOp::kComma:
+      return b;
+    case BinaryOp::kLt:
+    case BinaryOp::kGt:
+    case BinaryOp::kLe:
+    case BinaryOp::kGe:
+    case BinaryOp::kEq:
+    case BinaryOp::kNe:
+      if (a->IsString() != b->IsString() ||
+          (!a->IsString() && (!a->IsScalar() || !b->IsScalar()))) {
+        throw CompileError("D_OP_INCOMPAT", e.line,
+                           std::string("operands have incompatible types: \"") + TypeSpelling(a) +
+                               "\" " + op + " \"" + TypeSpelling(b) + "\"");
+      }
+      return types_.Int32();
+    case BinaryOp::kLogicalAnd:
+    case BinaryOp::kLogicalOr:
+    case BinaryOp::kLogicalXor:
+      if (!a->IsScalar() && !a->IsString()) RequireScalar(*e.lhs, op);
+      if (!b->IsScalar() && !b->IsString()) RequireScalar(*e.rhs, op);
+      return types_.Int32();
+    case BinaryOp::kAdd:
+    case BinaryOp::kSub:
+      if (a->IsPointer() && b->IsInteger()) return a;
+      if (e.binary_op == BinaryOp::kAdd && b->IsPointer() && a->IsInteger()) return b;
+      if (e.binary_op == BinaryOp::kSub && a->IsPointer() && b->IsPointer()) return types_.Int64();
+      [[fallthrough]];
+    default:
+      if (!a->IsInteger() || !b->IsInteger()) {
+        bool arith = e.binary_op == BinaryOp::kAdd || e.binary_op == BinaryOp::kSub ||
+                     e.binary_op == BinaryOp::kMul || e.binary_op == BinaryOp::kDiv;
+        throw CompileError(arith ? "D_OP_ARITH" : "D_OP_INT", e.line,
+                           std::string("operator ") + op + " requires operands of " +
+                               (arith ? "arithmetic" : "integral") + " type");
+      }
+      if (e.binary_op == BinaryOp::kShl || e.binary_op == BinaryOp::kShr) return types_.Promote(a);
+      return types_.ArithmeticResult(a, b);
+  }
+}
+
+const Type* Analyzer::CheckAssign(Expr& e) {
+  const Type* rhs = Check(*e.rhs);
+  const char* op = e.compound ? "op=" : "=";
+  Expr& lhs = *e.lhs;
+  if (rhs->IsVoid()) {
+    throw CompileError("D_OP_VOID", e.line, "operator = requires an operand of non-void type");
+  }
+  auto define_or_check = [&](std::vector<Variable>& table, ast::VarScope scope) -> const Type* {
+    Variable* v = FindVar(table, lhs.text);
+    if (v == nullptr) {
+      if (e.compound) Check(lhs);  // reports the undefined name
+      v = &DefineVar(table, lhs.text, scope, rhs);
+    }
+    if (v->is_assoc) {
+      throw CompileError("D_IDENT_BADREF", lhs.line,
+                         v->name + " is an associative array and must be indexed");
+    }
+    if (v->type->IsString() != rhs->IsString() ||
+        (!v->type->IsString() && !(v->type->IsScalar() && rhs->IsScalar()))) {
+      throw CompileError("D_OP_INCOMPAT", e.line,
+                         std::string("operands have incompatible types: \"") +
+                             TypeSpelling(v->type) + "\" " + op + " \"" + TypeSpelling(rhs) + "\"");
+    }
+    lhs.binding = v->id;
+    lhs.type = v->type;
+    return v->type;
+  };
+  switch (lhs.kind) {
+    case ExprKind::kIdentifier:
+      if (LookupBuiltin(lhs.text) >= 0 || IsInline(lhs.text)) {
+        RequireLvalue(lhs, op);
+        throw CompileError(
+            "D_OP_LVAL", e.line,
+            std::string("operator ") + op + " requires modifiable lvalue as an operand");
+      }
+      return define_or_check(info_.globals, ast::VarScope::kGlobal);
+    case ExprKind::kSelfVar:
+      return define_or_check(info_.thread_vars, ast::VarScope::kSelf);
+    case ExprKind::kThisVar:
+      return define_or_check(info_.clause_vars, ast::VarScope::kThis);
+    case ExprKind::kIndex:
+      return CheckIndex(lhs, rhs);
+    default:
+      RequireLvalue(lhs, op);
+      return Check(lhs);
+  }
+}
+
+const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned) {
+  Variable* named = e.lhs->kind == ExprKind::kIdentifier ? FindVar(info_.globals, e.lhs->text)
+                                                         : nullptr;
+  if (named == nullptr && e.lhs->kind == ExprKind::kIdentifier && e.lhs->text == "args" &&
+      assigned == nullptr)
+    return AsKernelValue(e, CheckProbeArg(e));
+  bool assoc = e.lhs->kind == ExprKind::kIdentifier && LookupBuiltin(e.lhs->text) < 0 &&
+               !IsInline(e.lhs->text) && (named == nullptr || named->is_assoc);
+  if (!assoc) {
+    if (assigned != nullptr) {
+      throw CompileError("D_OP_LVAL", e.line, "kernel memory cannot be modified");
+    }
+    return AsKernelValue(e, CheckPointerIndex(e));
+  }
+  std::vector<const Type*> keys;
+  for (auto& k : e.args) {
+    const Type* t = Check(*k);
+    if (t->IsVoid()) throw CompileError("D_KEY_TYPE", k->line, "invalid key type void");
+    keys.push_back(StorageType(t));
+  }
+  const std::string& name = e.lhs->text;
+  Variable* v = FindVar(info_.globals, name);
+  if (v == nullptr) {
+    if (assigned == nullptr) {
+      throw CompileError("D_IDENT_UNDEF", e.line,
+                         "failed to resolve " + name + ": Unknown variable name");
+    }
+    v = &DefineVar(info_.globals, name, ast::VarScope::kGlobal, assigned);
+    v->is_assoc = true;
+    v->key_types = keys;
+  }
+  if (!v->is_assoc) {
+    throw CompileError("D_IDX_TYPE", e.line, name + " is not an associative array");
+  }
+  if (v->key_types.size() != keys.size()) {
+    throw CompileError("D_ARR_BADREF", e.line,
+                       name + "[ ] key signature mismatch: " + std::to_string(keys.size()) +
+                           " keys passed, " + std::to_string(v->key_types.size()) + " expected");
+  }
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (keys[i]->IsString() != v->key_types[i]->IsString()) {
+      throw CompileError(
+          "D_ARR_BADREF", e.line,
+          name + "[ ] key #" + std::to_string(i + 1) + " is incompatible with prototype");
+    }
+  }
+  if (assigned != nullptr && (assigned->IsString() != v->type->IsString())) {
+    throw CompileError("D_OP_INCOMPAT", e.line,
+                       "operands have incompatible types: \"" + TypeSpelling(v->type) + "\" = \"" +
+                           TypeSpelling(assigned) + "\"");
+  }
+  e.lhs->binding = v->id;
+  e.binding = v->id;
+  e.type = v->type;
+  return v->type;
+}
+
+}  // namespace dt
