@@ -258,10 +258,13 @@ int RunDtrace(int argc, char** argv) {
       c.text = std::move(f.text);
       library.push_back(std::move(c));
     }
+    std::set<std::string> library_typedefs;
     for (Compiled& c : library) {
       failing = &c;
       c.ast = ParseProgram(c.text, MacroEnv{});
       analyzer.AnalyzeLibrary(c.ast);
+      for (const ast::TopLevel& item : c.ast.items)
+        if (auto* td = std::get_if<ast::TypedefDecl>(&item)) library_typedefs.insert(td->name);
     }
     failing = nullptr;
 
@@ -289,6 +292,7 @@ int RunDtrace(int argc, char** argv) {
       macros.default_args = settings.default_args;
       macros.arg_ref = settings.arg_ref;
       macros.source_is_file = c.source.kind == ProgramSource::Kind::kScript;
+      macros.typedef_names = library_typedefs;
       c.ast = ParseProgram(c.text, macros);
       for (const ast::TopLevel& item : c.ast.items)
         if (auto* p = std::get_if<ast::PragmaOption>(&item)) {

@@ -17,7 +17,8 @@ ast::Program ParseProgram(const std::string& source, const MacroEnv& macros) {
   return parser.Run();
 }
 
-Parser::Parser(const std::string& source, const MacroEnv& env) : lexer_(source, env), env_(env) {}
+Parser::Parser(const std::string& source, const MacroEnv& env)
+    : lexer_(source, env), env_(env), typedefs_(env.typedef_names) {}
 
 const Token& Parser::cur() { return Peek(0); }
 

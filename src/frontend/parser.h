@@ -8,6 +8,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct MacroEnv {
   // True for -s script files. DTrace accepts a probe description with no
   // predicate or actions only from the command line (dtrace -n BEGIN).
   bool source_is_file = false;
+  // Type names declared elsewhere (the D library's typedefs), so that
+  // `xlate <point_t *>` parses in a program that did not declare point_t.
+  std::set<std::string> typedef_names;
 };
 
 // Parses a whole D program. Throws dt::CompileError on any error.

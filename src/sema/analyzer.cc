@@ -146,6 +146,8 @@ void Analyzer::AnalyzeTypeDecl(ast::TopLevel& item) {
     DefineStruct(*sd);
   } else if (auto* tr = std::get_if<ast::TranslatorDecl>(&item)) {
     DefineTranslator(*tr);
+  } else if (auto* ed = std::get_if<ast::EnumDecl>(&item)) {
+    DefineEnum(*ed);
   }
 }
 
@@ -533,6 +535,11 @@ const Type* Analyzer::Check(Expr& e) {
 }
 
 const Type* Analyzer::CheckIdentifier(Expr& e) {
+  if (auto it = enum_constants_.find(e.text); it != enum_constants_.end()) {
+    e.kind = ExprKind::kInteger;  // from here on it is its value
+    e.int_value = static_cast<uint64_t>(it->second.first);
+    return it->second.second;
+  }
   if (!xlate_inputs_.empty() && e.text == xlate_inputs_.back().first) {
     e.is_xlate_input = true;
     return xlate_inputs_.back().second;

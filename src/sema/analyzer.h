@@ -73,6 +73,7 @@ class Analyzer {
   const Type* CheckOffsetof(ast::Expr& e);
   const Type* CheckXlate(ast::Expr& e);
   void DefineStruct(const ast::StructDecl& d);
+  void DefineEnum(const ast::EnumDecl& d);  // its names become integer constants
   uint64_t AlignmentOf(const Type* t) const;
   void DefineTranslator(const ast::TranslatorDecl& d);
   struct Translator {
@@ -108,6 +109,7 @@ class Analyzer {
   AnalyzerOptions options_;
   std::map<std::string, const ast::InlineDecl*> library_inlines_;  // not yet checked
   std::vector<Translator> translators_;
+  std::map<std::string, std::pair<int64_t, const Type*>> enum_constants_;  // D enums' names
   std::map<std::string, ast::ExprPtr> stable_exprs_;  // by source text
   // Inputs of the translators being expanded, innermost last: (name, type).
   std::vector<std::pair<std::string, const Type*>> xlate_inputs_;

@@ -180,6 +180,25 @@ void Analyzer::DefineStruct(const ast::StructDecl& d) {
   types_.CompleteStruct(su, size, members);
 }
 
+void Analyzer::DefineEnum(const ast::EnumDecl& d) {
+  std::string tag = "enum " + d.name;
+  if (!d.name.empty() && types_.Defines(tag)) {
+    throw CompileError("D_DECL_TYPERED", d.line, "type redeclared: " + tag);
+  }
+  std::vector<std::pair<std::string, int64_t>> values;
+  int64_t next = 0;
+  for (const auto& [name, value] : d.values) {
+    if (value) next = ConstantValue(*value, "enumerator value");
+    if (enum_constants_.count(name) || IsInline(name)) {
+      throw CompileError("D_DECL_IDRED", d.line, "identifier redeclared: " + name);
+    }
+    values.emplace_back(name, next++);
+  }
+  const Type* t = types_.Enum(d.name, 4, true, values);
+  if (!d.name.empty()) types_.AddTypedef(tag, t);
+  for (const auto& [name, v] : values) enum_constants_[name] = {v, t};
+}
+
 uint64_t Analyzer::AlignmentOf(const Type* t) const {
   const Type* s = StripTypedefs(t);
   if (s->kind == Type::Kind::kArray) return AlignmentOf(s->target);
