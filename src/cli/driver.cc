@@ -18,6 +18,7 @@
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
 #include "runtime/btf_offsets.h"
+#include "runtime/kallsyms.h"
 #include "runtime/kernel_info.h"
 #include "runtime/privileges.h"
 #include "sema/analyzer.h"
@@ -249,6 +250,17 @@ int RunDtrace(int argc, char** argv) {
     ProgramInfo info;
     AnalyzerOptions aopts;
     aopts.allow_zero_matches = opts.allow_zero_matches;
+    aopts.kernel_variable_type = [&](const std::string& name) {
+      return kernel_types.LookupVariable(name);
+    };
+    aopts.kernel_symbol_address = [](const std::string& module, const std::string& name) {
+      const runtime::KernelSymbols& syms = runtime::KernelSymbols::Kernel();
+      std::optional<runtime::KernelSymbolDef> def = syms.Lookup(name, module);
+      // Per-CPU variables are listed with their offset in the per-CPU area.
+      if (!def || def->address == 0 || def->address < 0xffff000000000000ull) return
+          std::optional<uint64_t>();
+      return std::optional<uint64_t>(def->address);
+    };
     Analyzer analyzer(types, registry, info, aopts);
 
     for (LibraryFile& f : LoadDLibrary(opts.lib_dirs)) {

@@ -97,6 +97,8 @@ void FunctionGen::GenExpr(const Expr& e) {
     case ExprKind::kIdentifier:
       if (e.is_xlate_input) {
         GenXlateInput(e);
+      } else if (e.is_kernel_access) {
+        GenKernelValue(e);
       } else if (Analyzer::LookupBuiltin(e.text) >= 0) {
         GenBuiltin(e);
       } else if (auto it = info_.inlines.find(e.text); it != info_.inlines.end()) {

@@ -24,6 +24,12 @@ bool IsArray(const Type* t) { return StripTypedefs(t)->kind == Type::Kind::kArra
 
 void FunctionGen::GenAddress(const Expr& e) {
   switch (e.kind) {
+    case ExprKind::kIdentifier:  // a kernel variable
+      if (e.is_kernel_access) {
+        b_.LoadImm(R0, e.kernel_address);
+        return;
+      }
+      break;
     case ExprKind::kMember:
       if (e.arrow)
         GenExpr(*e.lhs);

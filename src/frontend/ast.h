@@ -111,6 +111,7 @@ struct Expr {
   const Expr* translated = nullptr;
   bool is_xlate_input = false;  // kIdentifier: the input of the translator being expanded
   int probe_arg = -1;           // kIndex args[N]: N
+  uint64_t kernel_address = 0;  // kIdentifier of a kernel variable: its address
   std::vector<uint32_t> offsets;  // kCall __path: the kernel struct offsets it walks
   int data_loc = 0;             // args[N] of a tracepoint: 1 __data_loc, 2 __rel_loc
 };

@@ -209,6 +209,10 @@ void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched
 }
 
 void Analyzer::AnalyzeDecl(const ast::VarDecl& decl) {
+  if (decl.is_extern) {
+    extern_types_[decl.name] = ResolveTypeName(decl.type);
+    return;
+  }
   const Type* type = StorageType(ResolveTypeName(decl.type));
   std::vector<Variable>* table = &info_.globals;
   if (decl.scope == ast::VarScope::kSelf) table = &info_.thread_vars;
@@ -600,15 +604,8 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
     e.binding = v->id;
     return v->type;
   }
-  if (e.text.find('`') != std::string::npos) {
-    // Kernel variables need a type and an address. vmlinux BTF describes
-    // only per-CPU variables, and /proc/kallsyms lists data symbols only
-    // on kernels built with CONFIG_KALLSYMS_ALL.
-    throw CompileError("D_SYM_NOTYPES", e.line,
-                       "failed to resolve " + e.text +
-                           ": Unknown symbol name (the kernel's BTF has no type for it; "
-                           "kernel variables are not supported yet)");
-  }
+  if (e.text.find('`') != std::string::npos || extern_types_.count(e.text))
+    return CheckKernelVariable(e);
   throw CompileError("D_IDENT_UNDEF", e.line,
                      "failed to resolve " + e.text + ": Unknown variable name");
 }

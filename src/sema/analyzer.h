@@ -16,6 +16,12 @@ namespace dt {
 
 struct AnalyzerOptions {
   bool allow_zero_matches = false;  // -Z
+  // Kernel variables (`max_pid, vmlinux`jiffies): the type BTF gives a
+  // name ("mod`name" or "name"), and its address from the symbol table.
+  // Unset: no kernel variables.
+  std::function<const Type*(const std::string&)> kernel_variable_type;
+  std::function<std::optional<uint64_t>(const std::string& module, const std::string& name)>
+      kernel_symbol_address;
 };
 
 class Analyzer {
@@ -74,6 +80,7 @@ class Analyzer {
   const Type* CheckXlate(ast::Expr& e);
   void DefineStruct(const ast::StructDecl& d);
   void DefineEnum(const ast::EnumDecl& d);  // its names become integer constants
+  const Type* CheckKernelVariable(ast::Expr& e);  // `name, mod`name, extern names
   uint64_t AlignmentOf(const Type* t) const;
   void DefineTranslator(const ast::TranslatorDecl& d);
   struct Translator {
@@ -109,6 +116,7 @@ class Analyzer {
   AnalyzerOptions options_;
   std::map<std::string, const ast::InlineDecl*> library_inlines_;  // not yet checked
   std::vector<Translator> translators_;
+  std::map<std::string, const Type*> extern_types_;  // `extern T name;` declarations
   std::map<std::string, std::pair<int64_t, const Type*>> enum_constants_;  // D enums' names
   std::map<std::string, ast::ExprPtr> stable_exprs_;  // by source text
   // Inputs of the translators being expanded, innermost last: (name, type).

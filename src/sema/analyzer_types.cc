@@ -96,6 +96,7 @@ const Type* Analyzer::AsKernelObject(Expr& e) {
 
 bool Analyzer::IsKernelLvalue(const Expr& e) const {
   if (e.kind == ExprKind::kMember) return e.translated == nullptr;
+  if (e.kind == ExprKind::kIdentifier) return e.is_kernel_access;
   if (e.kind == ExprKind::kIndex || e.kind == ExprKind::kUnary) return e.is_kernel_access;
   return false;
 }
@@ -197,6 +198,37 @@ void Analyzer::DefineEnum(const ast::EnumDecl& d) {
   const Type* t = types_.Enum(d.name, 4, true, values);
   if (!d.name.empty()) types_.AddTypedef(tag, t);
   for (const auto& [name, v] : values) enum_constants_[name] = {v, t};
+}
+
+// A kernel variable is an lvalue at a fixed address: its type from an
+// `extern` declaration or from BTF, its address from /proc/kallsyms. vmlinux
+// BTF describes only per-CPU variables, and kallsyms lists data symbols
+// only on kernels built with CONFIG_KALLSYMS_ALL, so on some kernels a
+// program must declare the type (`extern int max_pid;`) or cannot use it.
+const Type* Analyzer::CheckKernelVariable(Expr& e) {
+  size_t tick = e.text.find('`');
+  std::string module = tick == std::string::npos ? "" : e.text.substr(0, tick);
+  std::string name = tick == std::string::npos ? e.text : e.text.substr(tick + 1);
+  const Type* t = nullptr;
+  if (auto it = extern_types_.find(name); it != extern_types_.end()) t = it->second;
+  if (t == nullptr && options_.kernel_variable_type) {
+    t = options_.kernel_variable_type(module.empty() ? name : module + "`" + name);
+  }
+  std::optional<uint64_t> address;
+  if (options_.kernel_symbol_address) {
+    address = options_.kernel_symbol_address(module == "vmlinux" ? "" : module, name);
+  }
+  if (t == nullptr || !address) {
+    std::string why = t == nullptr ? "the kernel's BTF has no type for it (declare one: extern "
+                                     "<type> " + name + ";)"
+                                   : "/proc/kallsyms has no address for it (data symbols are "
+                                     "listed only with CONFIG_KALLSYMS_ALL)";
+    throw CompileError("D_SYM_NOTYPES", e.line,
+                       "failed to resolve " + e.text + ": Unknown symbol name: " + why);
+  }
+  e.kernel_address = *address;
+  e.is_kernel_access = true;
+  return AsKernelValue(e, t);
 }
 
 uint64_t Analyzer::AlignmentOf(const Type* t) const {

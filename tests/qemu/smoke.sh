@@ -30,4 +30,7 @@ check fault 'invalid address' $D -qn 'BEGIN { trace(*(int *)8); } BEGIN { exit(0
 check print_struct 'kuid_t' $D -qn 'BEGIN { print(curthread->cred->uid); exit(0); }'
 check stack 'do_syscall_64' $D -qn 'syscall::getppid:entry /pid == $target/ { stack(); exit(0); }' -c '/progs/syscalls getppid'
 check io_provider 'io:::start' sh -c "$D -lvn io:::start | sed 's/.*start/io:::start/'"
+# Kernel variables: Debian's kernel lists data symbols in kallsyms, and an
+# extern declaration gives the type BTF lacks.
+check kernel_variable "max_pid=$(cat /proc/sys/kernel/pid_max)\$" $D -qn 'extern int max_pid; BEGIN { printf("max_pid=%d\n", `max_pid); exit(0); }'
 echo "SMOKE DONE $failed failed"
