@@ -19,6 +19,7 @@
 #include "frontend/parser.h"
 #include "runtime/btf_offsets.h"
 #include "runtime/kallsyms.h"
+#include "runtime/system_map.h"
 #include "runtime/kernel_info.h"
 #include "runtime/privileges.h"
 #include "sema/analyzer.h"
@@ -257,9 +258,11 @@ int RunDtrace(int argc, char** argv) {
       const runtime::KernelSymbols& syms = runtime::KernelSymbols::Kernel();
       std::optional<runtime::KernelSymbolDef> def = syms.Lookup(name, module);
       // Per-CPU variables are listed with their offset in the per-CPU area.
-      if (!def || def->address == 0 || def->address < 0xffff000000000000ull) return
-          std::optional<uint64_t>();
-      return std::optional<uint64_t>(def->address);
+      if (def && def->address >= 0xffff000000000000ull) return std::optional(def->address);
+      // Without CONFIG_KALLSYMS_ALL kallsyms has no data symbols: System.map does.
+      std::optional<uint64_t> stext = syms.AddressOf("_stext");
+      if (!module.empty() || !stext) return std::optional<uint64_t>();
+      return runtime::SystemMapAddress(name, runtime::DefaultSystemMapPath(), *stext);
     };
     Analyzer analyzer(types, registry, info, aopts);
 

@@ -221,8 +221,9 @@ const Type* Analyzer::CheckKernelVariable(Expr& e) {
   if (t == nullptr || !address) {
     std::string why = t == nullptr ? "the kernel's BTF has no type for it (declare one: extern "
                                      "<type> " + name + ";)"
-                                   : "/proc/kallsyms has no address for it (data symbols are "
-                                     "listed only with CONFIG_KALLSYMS_ALL)";
+                                   : "neither /proc/kallsyms (which lists data symbols only "
+                                     "with CONFIG_KALLSYMS_ALL) nor /boot/System.map has its "
+                                     "address";
     throw CompileError("D_SYM_NOTYPES", e.line,
                        "failed to resolve " + e.text + ": Unknown symbol name: " + why);
   }

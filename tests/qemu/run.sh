@@ -15,7 +15,8 @@ pkg=$(apt-cache search --names-only '^linux-image-6\.1\.0-[0-9]+-cloud-amd64$' |
 apt-get download -q "$pkg" >/dev/null
 dpkg-deb -x ./*.deb kernel
 vmlinuz=$(ls kernel/boot/vmlinuz-*)
-mkdir -p root/bin root/proc root/sys root/dev root/tmp root/progs
+mkdir -p root/bin root/proc root/sys root/dev root/tmp root/progs root/boot
+cp kernel/boot/System.map-* root/boot/
 cp /bin/busybox root/bin/busybox
 for t in sh mount mkdir grep sed head wc poweroff cat echo sleep; do ln -s busybox "root/bin/$t"; done
 cp "$build/dtrace" root/dtrace

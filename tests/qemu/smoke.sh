@@ -32,5 +32,5 @@ check stack 'do_syscall_64' $D -qn 'syscall::getppid:entry /pid == $target/ { st
 check io_provider 'io:::start' sh -c "$D -lvn io:::start | sed 's/.*start/io:::start/'"
 # Kernel variables: Debian's kernel lists data symbols in kallsyms, and an
 # extern declaration gives the type BTF lacks.
-check kernel_variable "max_pid=$(cat /proc/sys/kernel/pid_max)\$" $D -qn 'extern int max_pid; BEGIN { printf("max_pid=%d\n", `max_pid); exit(0); }'
+check kernel_variable "pid_max=$(cat /proc/sys/kernel/pid_max)\$" $D -qn 'extern int pid_max; BEGIN { printf("pid_max=%d\n", `pid_max); exit(0); }'
 echo "SMOKE DONE $failed failed"
