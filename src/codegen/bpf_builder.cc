@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/diagnostic.h"
+
 namespace dt::bpf {
 
 uint8_t SizeCode(int bytes) {
@@ -102,7 +104,13 @@ std::vector<bpf_insn> Builder::Finish() {
     long target = label_pos_.at(f.label);
     if (target < 0) throw std::logic_error("BPF label never bound");
     long delta = target - static_cast<long>(f.insn) - 1;
-    if (delta < INT16_MIN || delta > INT16_MAX) throw std::logic_error("BPF jump out of range");
+    if (delta < INT16_MIN || delta > INT16_MAX) {
+      // A user's program can get here (one huge clause), so this is a
+      // compile error, not an internal one.
+      throw CompileError("D_DIF_TOOBIG", 0,
+                         "program too large: a clause spans more than 32767 BPF instructions; "
+                         "split it into several clauses");
+    }
     insns_[f.insn].off = static_cast<int16_t>(delta);
   }
   fixups_.clear();

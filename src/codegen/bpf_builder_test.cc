@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "common/diagnostic.h"
+
 #include <stdexcept>
 
 namespace dt::bpf {
@@ -26,6 +28,16 @@ TEST(BpfBuilderTest, UnboundLabelIsAnError) {
   Builder b;
   b.Jump(b.NewLabel());
   EXPECT_THROW(b.Finish(), std::logic_error);
+}
+
+TEST(BpfBuilderTest, JumpBeyondSixteenBitsIsACompileError) {
+  Builder b;
+  Label far = b.NewLabel();
+  b.Jump(far);
+  for (int i = 0; i < 40000; ++i) b.MovImm(R0, 0);
+  b.Bind(far);
+  b.Exit();
+  EXPECT_THROW(b.Finish(), CompileError);
 }
 
 TEST(BpfBuilderTest, SmallConstantsUseOneSlotLargeOnesTwo) {
