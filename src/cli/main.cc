@@ -1,7 +1,7 @@
-#include "cli/driver.h"
-
 #include <cstdio>
 #include <exception>
+
+#include "cli/driver.h"
 
 int main(int argc, char** argv) {
   try {

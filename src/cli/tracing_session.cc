@@ -111,8 +111,8 @@ void TracingSession::AttachProbes() {
         attachments_.push_back(runtime::AttachRawTracepoint(programs_[i].fd(), def.tracepoint));
         break;
       case AttachKind::kTracepoint:
-        attachments_.push_back(runtime::AttachTracepoint(programs_[i].fd(),
-                                                         def.tracepoint_category, def.tracepoint));
+        attachments_.push_back(
+            runtime::AttachTracepoint(programs_[i].fd(), def.tracepoint_category, def.tracepoint));
         break;
       case AttachKind::kPerfTimer: {
         std::vector<int> cpus = runtime::OnlineCpus();

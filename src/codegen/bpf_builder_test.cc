@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include "common/diagnostic.h"
-
 #include <stdexcept>
+
+#include "common/diagnostic.h"
 
 namespace dt::bpf {
 namespace {

@@ -105,9 +105,9 @@ struct ProgramDef {
   std::string name;  // for messages: the probe or group it serves
   uint32_t prog_type = 0;
   AttachKind attach = AttachKind::kRunOnce;
-  std::string tracepoint;        // raw tracepoint name (sys_enter / sys_exit)
+  std::string tracepoint;           // raw tracepoint name (sys_enter / sys_exit)
   std::string tracepoint_category;  // kTracepoint: events/<category>/<tracepoint>
-  const Probe* probe = nullptr;  // run-once and timer programs
+  const Probe* probe = nullptr;     // run-once and timer programs
   std::vector<bpf_insn> insns;
 };
 

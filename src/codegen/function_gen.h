@@ -211,8 +211,8 @@ class FunctionGen {
   uint32_t record_size_ = 0;
   uint32_t scratch_clause_base_ = 0;
   uint32_t scratch_top_ = 0;
-  std::map<int, int16_t> this_slots_;     // this-> scalar variable -> stack slot
-  std::map<int, uint32_t> this_strings_;  // this-> string variable -> scratch offset
+  std::map<int, int16_t> this_slots_;       // this-> scalar variable -> stack slot
+  std::map<int, uint32_t> this_strings_;    // this-> string variable -> scratch offset
   std::vector<int16_t> xlate_input_slots_;  // translators being expanded, innermost last
 };
 

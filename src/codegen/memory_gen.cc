@@ -58,9 +58,9 @@ void FunctionGen::GenAddress(const Expr& e) {
       int16_t base = AllocSlot();
       b_.Store(8, R10, base, R0);
       GenExpr(*e.args[0]);
-      b_.AluImm(BPF_MUL, R0, static_cast<int32_t>(std::max<uint64_t>(1, StripTypedefs(
-                                                                            e.lhs->type)
-                                                                            ->target->size)));
+      b_.AluImm(
+          BPF_MUL, R0,
+          static_cast<int32_t>(std::max<uint64_t>(1, StripTypedefs(e.lhs->type)->target->size)));
       b_.Load(8, R1, R10, base);
       b_.Alu(BPF_ADD, R0, R1);
       ReleaseSlotsTo(mark);

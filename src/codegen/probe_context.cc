@@ -255,9 +255,9 @@ void FunctionGen::GenArg(int n) {
 
 void FunctionGen::RequireTaskOffsets(const ast::Expr& e, const char* what) {
   if (options_.task_parent_offset == 0) {
-    throw CompileError("D_IDENT_UNDEF", e.line,
-                       std::string(what) +
-                           " is unavailable: the kernel's BTF type information could not be read");
+    throw CompileError(
+        "D_IDENT_UNDEF", e.line,
+        std::string(what) + " is unavailable: the kernel's BTF type information could not be read");
   }
 }
 

@@ -1,8 +1,7 @@
 #include "providers/probe_args.h"
 
-#include "providers/stable_providers.h"
-
 #include "common/diagnostic.h"
+#include "providers/stable_providers.h"
 
 namespace dt {
 

@@ -17,13 +17,15 @@ namespace {
 //   signal_deliver(int sig, struct kernel_siginfo *, struct k_sigaction *)
 //   sys_enter(struct pt_regs *regs, long id), sys_exit(struct pt_regs *regs, long ret)
 //   block_rq_issue(struct request *rq), block_rq_complete(struct request *rq, ...)
+// clang-format off
 #define TASK(n) "((struct task_struct *)arg" #n ")"
 #define LWPSINFO(n) {"lwpsinfo_t *", "xlate <lwpsinfo_t *> (" TASK(n) ")"}
 #define PSINFO(n) {"psinfo_t *", "xlate <psinfo_t *> (" TASK(n) ")"}
-#define IO_ARGS                                                               \
-  {{"bufinfo_t *", "xlate <bufinfo_t *> ((struct request *)arg0)"},         \
-   {"devinfo_t *", "xlate <devinfo_t *> ((struct request *)arg0)"},         \
+#define IO_ARGS                                                       \
+  {{"bufinfo_t *", "xlate <bufinfo_t *> ((struct request *)arg0)"},   \
+   {"devinfo_t *", "xlate <devinfo_t *> ((struct request *)arg0)"},   \
    {"fileinfo_t *", "xlate <fileinfo_t *> ((struct request *)arg0)"}}
+// clang-format on
 
 // execve is syscall 59 on x86-64.
 #define IS_EXECVE "((struct pt_regs *)arg0)->orig_ax == 59"
@@ -44,8 +46,8 @@ const std::vector<StableProbe>& StableProbes() {
        "",
        {LWPSINFO(0),
         PSINFO(0),
-        {"int", "139 - (arg1 != 0 ? ((struct task_struct *)arg1)->prio : " TASK(0)
-                "->normal_prio)"}}},
+        {"int",
+         "139 - (arg1 != 0 ? ((struct task_struct *)arg1)->prio : " TASK(0) "->normal_prio)"}}},
       {"proc", "create", "sched_process_fork", "", "", {PSINFO(1)}},
       {"proc",
        "exec",
@@ -65,16 +67,16 @@ const std::vector<StableProbe>& StableProbes() {
        "sched_process_exit",
        TASK(0) "->pid == " TASK(0) "->tgid",
        "",
-       {{"int", "(" TASK(0) "->exit_code & 0x7f) == 0 ? 1 : (" TASK(0)
-                "->exit_code & 0x80) != 0 ? 3 : 2"}}},
-      {"proc",
-       "lwp-create",
-       "task_newtask",
-       "(arg1 & 0x10000) != 0",
-       "",
-       {LWPSINFO(0), PSINFO(0)}},
+       {{"int", "(" TASK(0) "->exit_code & 0x7f) == 0 ? 1 : (" TASK(
+                    0) "->exit_code & 0x80) != 0 ? 3 : 2"}}},
+      {"proc", "lwp-create", "task_newtask", "(arg1 & 0x10000) != 0", "", {LWPSINFO(0), PSINFO(0)}},
       {"proc", "lwp-exit", "sched_process_exit", "", "", {}},
-      {"proc", "signal-send", "signal_generate", "", "", {LWPSINFO(2), PSINFO(2), {"int", "(int)arg0"}}},
+      {"proc",
+       "signal-send",
+       "signal_generate",
+       "",
+       "",
+       {LWPSINFO(2), PSINFO(2), {"int", "(int)arg0"}}},
       {"proc", "signal-handle", "signal_deliver", "", "", {{"int", "(int)arg0"}}},
       {"io", "start", "block_rq_issue", "", "", IO_ARGS},
       {"io", "done", "block_rq_complete", "", "", IO_ARGS},

@@ -86,10 +86,7 @@ std::string ArgsPhrase(size_t n) { return std::to_string(n) + (n == 1 ? " arg" :
                          expected + " expected");
 }
 
-namespace {
-
-
-}  // namespace
+namespace {}  // namespace
 
 bool IsAggregatingFunction(const std::string& name) {
   for (const AggFuncSpec& f : kAggFuncs)

@@ -79,7 +79,7 @@ class Analyzer {
   const Type* CheckOffsetof(ast::Expr& e);
   const Type* CheckXlate(ast::Expr& e);
   void DefineStruct(const ast::StructDecl& d);
-  void DefineEnum(const ast::EnumDecl& d);  // its names become integer constants
+  void DefineEnum(const ast::EnumDecl& d);        // its names become integer constants
   const Type* CheckKernelVariable(ast::Expr& e);  // `name, mod`name, extern names
   uint64_t AlignmentOf(const Type* t) const;
   void DefineTranslator(const ast::TranslatorDecl& d);
@@ -91,8 +91,8 @@ class Analyzer {
   };
   bool ResolveTranslator(Translator& tr);
   const Type* CheckTranslatedMember(ast::Expr& e, const ast::Expr& xlate);
-  const Type* CheckProbeArg(ast::Expr& e);          // args[N]
-  const Type* ArgType(const ProbeArg& a);           // a tracepoint field's C type in D
+  const Type* CheckProbeArg(ast::Expr& e);  // args[N]
+  const Type* ArgType(const ProbeArg& a);   // a tracepoint field's C type in D
   // sched/proc/io: the provider's D for a probe, parsed once and checked.
   ast::Expr& StableExpr(const std::string& text);
   void AnalyzeStableProbe(const Probe& p);
@@ -118,7 +118,7 @@ class Analyzer {
   std::vector<Translator> translators_;
   std::map<std::string, const Type*> extern_types_;  // `extern T name;` declarations
   std::map<std::string, std::pair<int64_t, const Type*>> enum_constants_;  // D enums' names
-  std::map<std::string, ast::ExprPtr> stable_exprs_;  // by source text
+  std::map<std::string, ast::ExprPtr> stable_exprs_;                       // by source text
   // Inputs of the translators being expanded, innermost last: (name, type).
   std::vector<std::pair<std::string, const Type*>> xlate_inputs_;
   const ast::Clause* current_clause_ = nullptr;

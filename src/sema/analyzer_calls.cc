@@ -22,8 +22,8 @@ struct ActionSpec {
 
 constexpr ActionSpec kActions[] = {
     {"trace", 1, 1}, {"printf", 1, -1}, {"printa", 1, -1}, {"exit", 1, 1},
-    {"clear", 1, 1}, {"trunc", 1, 2},   {"setopt", 1, 2}, {"system", 1, -1},
-    {"raise", 1, 1}, {"stop", 0, 0},   {"print", 1, 1},
+    {"clear", 1, 1}, {"trunc", 1, 2},   {"setopt", 1, 2},  {"system", 1, -1},
+    {"raise", 1, 1}, {"stop", 0, 0},    {"print", 1, 1},
 };
 
 // Whether `e` is (a dereference of) a translator's result: such objects
@@ -232,8 +232,9 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
     if (!e.args[0]->type->IsInteger()) {
       throw CompileError(
           "D_PROTO_ARG", e.line,
-          f + "( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t "
-          "argument: " +
+          f +
+              "( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t "
+              "argument: " +
               TypeSpelling(e.args[0]->type));
     }
   } else if (f == "clear" || f == "trunc") {

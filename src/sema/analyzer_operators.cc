@@ -172,8 +172,8 @@ const Type* Analyzer::CheckAssign(Expr& e) {
 }
 
 const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned) {
-  Variable* named = e.lhs->kind == ExprKind::kIdentifier ? FindVar(info_.globals, e.lhs->text)
-                                                         : nullptr;
+  Variable* named =
+      e.lhs->kind == ExprKind::kIdentifier ? FindVar(info_.globals, e.lhs->text) : nullptr;
   if (named == nullptr && e.lhs->kind == ExprKind::kIdentifier && e.lhs->text == "args" &&
       assigned == nullptr)
     return AsKernelValue(e, CheckProbeArg(e));

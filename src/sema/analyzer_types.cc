@@ -4,9 +4,9 @@
 #include <algorithm>
 
 #include "common/diagnostic.h"
-#include "sema/analyzer.h"
 #include "frontend/parser.h"
 #include "providers/stable_providers.h"
+#include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
 
 namespace dt {
@@ -57,8 +57,8 @@ const Type* Analyzer::CheckMember(Expr& e) {
     su = StripTypedefs(su->target);
     if (!su->IsStructOrUnion()) {
       throw CompileError("D_OP_SOU", e.line,
-                         "operator -> cannot be applied to pointer to type \"" +
-                             TypeSpelling(su) + "\"; must be applied to a struct or union pointer");
+                         "operator -> cannot be applied to pointer to type \"" + TypeSpelling(su) +
+                             "\"; must be applied to a struct or union pointer");
     }
   } else {
     if (!su->IsStructOrUnion()) {
@@ -74,8 +74,7 @@ const Type* Analyzer::CheckMember(Expr& e) {
   }
   std::optional<MemberLocation> m = FindMember(su, e.text);
   if (!m) {
-    throw CompileError("D_MEMBER_NAME", e.line,
-                       e.text + " is not a member of " + TypeSpelling(su));
+    throw CompileError("D_MEMBER_NAME", e.line, e.text + " is not a member of " + TypeSpelling(su));
   }
   e.member_offset = m->byte_offset();
   if (m->is_bitfield()) {
@@ -117,9 +116,9 @@ const Type* Analyzer::CheckPointerIndex(Expr& e) {
   }
   const Type* index = Check(*e.args[0]);
   if (!index->IsInteger()) {
-    throw CompileError("D_IDX_TYPE", e.line,
-                       "index of operator [ ] must be of integral type, not \"" +
-                           TypeSpelling(index) + "\"");
+    throw CompileError(
+        "D_IDX_TYPE", e.line,
+        "index of operator [ ] must be of integral type, not \"" + TypeSpelling(index) + "\"");
   }
   if (s->target->IsVoid()) {
     throw CompileError("D_DEREF_VOID", e.line, "cannot dereference pointer to void");
@@ -148,8 +147,7 @@ const Type* Analyzer::CheckOffsetof(Expr& e) {
   }
   std::optional<MemberLocation> m = FindMember(su, e.text);
   if (!m) {
-    throw CompileError("D_MEMBER_NAME", e.line,
-                       e.text + " is not a member of " + TypeSpelling(su));
+    throw CompileError("D_MEMBER_NAME", e.line, e.text + " is not a member of " + TypeSpelling(su));
   }
   if (m->is_bitfield()) {
     throw CompileError("D_OFFSETOF_BITFIELD", e.line,
@@ -220,7 +218,8 @@ const Type* Analyzer::CheckKernelVariable(Expr& e) {
   }
   if (t == nullptr || !address) {
     std::string why = t == nullptr ? "the kernel's BTF has no type for it (declare one: extern "
-                                     "<type> " + name + ";)"
+                                     "<type> " +
+                                         name + ";)"
                                    : "neither /proc/kallsyms (which lists data symbols only "
                                      "with CONFIG_KALLSYMS_ALL) nor /boot/System.map has its "
                                      "address";
@@ -260,9 +259,9 @@ const Type* Analyzer::CheckXlate(Expr& e) {
     e.binding = static_cast<int>(i);
     return to;
   }
-  throw CompileError("D_XLATE_NONE", e.line,
-                     "translator does not exist: " + TypeSpelling(from) + " -> " +
-                         TypeSpelling(to));
+  throw CompileError(
+      "D_XLATE_NONE", e.line,
+      "translator does not exist: " + TypeSpelling(from) + " -> " + TypeSpelling(to));
 }
 
 bool Analyzer::ResolveTranslator(Translator& tr) {
@@ -281,9 +280,9 @@ const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
   auto it = std::find_if(tr.decl->members.begin(), tr.decl->members.end(),
                          [&](const auto& m) { return m.first == e.text; });
   if (member_type == nullptr || it == tr.decl->members.end()) {
-    throw CompileError("D_XLATE_MEMB", e.line,
-                       "translator member " + e.text + " is not defined for " +
-                           tr.decl->output.base);
+    throw CompileError(
+        "D_XLATE_MEMB", e.line,
+        "translator member " + e.text + " is not defined for " + tr.decl->output.base);
   }
   Expr& body = *it->second;
   if (body.type == nullptr) {
@@ -359,7 +358,8 @@ const Type* Analyzer::CheckProbeArg(Expr& e) {
   }
   Check(*e.args[0]);
   int64_t n = ConstantValue(*e.args[0], "args[ ] index");
-  const Probe* p = current_probes_ && !current_probes_->empty() ? current_probes_->front() : nullptr;
+  const Probe* p =
+      current_probes_ && !current_probes_->empty() ? current_probes_->front() : nullptr;
   const std::vector<ProbeArg>* args = p ? &probes_.Args(*p) : nullptr;
   if (args == nullptr || n < 0 || static_cast<size_t>(n) >= args->size()) {
     throw CompileError("D_ARGS_IDX", e.line,
@@ -371,8 +371,8 @@ const Type* Analyzer::CheckProbeArg(Expr& e) {
     const std::vector<ProbeArg>& theirs = probes_.Args(*other);
     if (static_cast<size_t>(n) >= theirs.size() || theirs[static_cast<size_t>(n)].type != a.type) {
       throw CompileError("D_ARGS_TYPE", e.line,
-                         "args[" + std::to_string(n) + "] has different types in " +
-                             p->FullName() + " and " + other->FullName());
+                         "args[" + std::to_string(n) + "] has different types in " + p->FullName() +
+                             " and " + other->FullName());
     }
   }
   e.probe_arg = static_cast<int>(n);
@@ -422,10 +422,12 @@ std::vector<uint32_t> Analyzer::PathOffsets(const Expr& e) {
     }
     return static_cast<uint32_t>(m->byte_offset());
   };
-  return {offset("struct dentry", "d_parent"), offset("struct dentry", "d_name") +
-                                                   offset("struct qstr", "name"),
-          offset("struct mount", "mnt"), offset("struct mount", "mnt_parent"),
-          offset("struct mount", "mnt_mountpoint"), offset("struct vfsmount", "mnt_root")};
+  return {offset("struct dentry", "d_parent"),
+          offset("struct dentry", "d_name") + offset("struct qstr", "name"),
+          offset("struct mount", "mnt"),
+          offset("struct mount", "mnt_parent"),
+          offset("struct mount", "mnt_mountpoint"),
+          offset("struct vfsmount", "mnt_root")};
 }
 
 }  // namespace dt

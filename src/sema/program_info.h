@@ -68,7 +68,8 @@ struct ProgramInfo {
   };
   std::map<uint32_t, StableContext> stable;
   bool uses_task_offsets = false;
-  bool destructive = false;  // system(), raise(), stop(): needs -w  // ppid or vtimestamp: read task_struct via BTF
+  bool destructive = false;  // system(), raise(), stop(): needs -w  // ppid or vtimestamp: read
+                             // task_struct via BTF
 };
 
 // Built-in variables of D (pid, execname, arg0, ...).

@@ -89,7 +89,7 @@ struct Type {
   // another type. Sizes are always right, even before completion.
   bool incomplete = false;
   TypeCompleter* completer = nullptr;
-  const Type* typedef_of = nullptr;  // set on a typedef: the type it names
+  const Type* typedef_of = nullptr;     // set on a typedef: the type it names
   Symbolic symbolic = Symbolic::kNone;  // func()/sym(): kSymbol, mod(): kModule
 
   bool IsInteger() const { return kind == Kind::kInteger || kind == Kind::kEnum; }
