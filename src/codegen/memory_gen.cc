@@ -234,6 +234,15 @@ void FunctionGen::GenPath(const Expr& e) {
     b_.AluImm(BPF_RSH, x, 63);
     b_.AluImm(BPF_SUB, x, 1);
   };
+  // out = ~0 when the step from `self` leads nowhere (0) or back to itself.
+  auto ends_walk = [&](Reg out, int16_t next, int16_t self) {
+    b_.Load(8, out, R10, next);
+    b_.Load(8, R1, R10, self);
+    b_.Alu(BPF_XOR, R1, out);
+    zero_mask(R1, R2);
+    zero_mask(out, R2);
+    b_.Alu(BPF_OR, out, R1);
+  };
   auto select = [&](int16_t dst, int16_t mask, int16_t if_set, int16_t if_clear) {
     b_.Load(8, R1, R10, mask);
     b_.Load(8, R2, R10, if_set);
@@ -261,18 +270,8 @@ void FunctionGen::GenPath(const Expr& e) {
     b_.Store(8, R10, name, R0);
     // The walk ends at the root of everything: a mount that is its own
     // parent, or a dentry that is its own parent (or an unreadable link).
-    b_.Load(8, R4, R10, mnt_parent);
-    b_.Load(8, R1, R10, mount);
-    b_.Alu(BPF_XOR, R1, R4);
-    zero_mask(R1, R2);
-    zero_mask(R4, R2);
-    b_.Alu(BPF_OR, R4, R1);  // R4: the mount step would end the walk
-    b_.Load(8, R5, R10, d_parent);
-    b_.Load(8, R1, R10, dentry);
-    b_.Alu(BPF_XOR, R1, R5);
-    zero_mask(R1, R2);
-    zero_mask(R5, R2);
-    b_.Alu(BPF_OR, R5, R1);  // R5: the dentry step would end the walk
+    ends_walk(R4, mnt_parent, mount);  // R4: the mount step would end the walk
+    ends_walk(R5, d_parent, dentry);   // R5: the dentry step would end the walk
     b_.Load(8, R1, R10, at_root);
     b_.Alu(BPF_AND, R4, R1);
     b_.AluImm(BPF_XOR, R1, -1);
