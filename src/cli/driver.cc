@@ -17,7 +17,6 @@
 #include "codegen/disasm.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
-#include "runtime/btf_offsets.h"
 #include "runtime/kallsyms.h"
 #include "runtime/kernel_info.h"
 #include "runtime/privileges.h"
@@ -331,12 +330,17 @@ int RunDtrace(int argc, char** argv) {
     for (const auto& p : registry.probes())
       if (p->kind == ProviderKind::kSyscall && !p->is_return) ++cg.syscall_probes_per_side;
     if (info.uses_task_offsets) {
-      runtime::TaskOffsets offs = runtime::LoadTaskOffsets();
-      cg.task_parent_offset = offs.real_parent;
-      cg.task_tgid_offset = offs.tgid;
-      cg.task_cputime_offset = offs.sum_exec_runtime;
-      cg.task_pid_offset = offs.pid;
-      cg.task_comm_offset = offs.comm;
+      // The same BTF the program's types came from: read once per run.
+      auto task_offset = [&](const char* path) {
+        std::optional<uint64_t> off = kernel_types.MemberOffset("struct task_struct", path);
+        if (!off) throw RuntimeError(std::string("kernel BTF: struct task_struct has no ") + path);
+        return static_cast<uint32_t>(*off);
+      };
+      cg.task_parent_offset = task_offset("real_parent");
+      cg.task_tgid_offset = task_offset("tgid");
+      cg.task_cputime_offset = task_offset("se.sum_exec_runtime");
+      cg.task_pid_offset = task_offset("pid");
+      cg.task_comm_offset = task_offset("comm");
     }
     CompiledProgram compiled;
     try {

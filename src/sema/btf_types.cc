@@ -161,6 +161,22 @@ const Type* BtfTypeSource::LookupType(const std::string& module, const std::stri
   return t;
 }
 
+std::optional<uint64_t> BtfTypeSource::MemberOffset(const std::string& type,
+                                                    const std::string& path) {
+  const Type* t = LookupType(type);
+  uint64_t offset = 0;
+  for (size_t start = 0; t != nullptr && start <= path.size();) {
+    size_t dot = std::min(path.find('.', start), path.size());
+    std::optional<MemberLocation> m = FindMember(t, path.substr(start, dot - start));
+    if (!m) return std::nullopt;
+    offset += m->byte_offset();
+    t = StripTypedefs(m->type);
+    start = dot + 1;
+  }
+  if (t == nullptr) return std::nullopt;
+  return offset;
+}
+
 const Type* BtfTypeSource::LookupVariable(const std::string& spelled) {
   ParsedName p = ParseName(spelled);
   if (p.keyword >= 0 || !EnsureVmlinux()) return nullptr;

@@ -21,6 +21,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,6 +53,10 @@ class BtfTypeSource : private TypeCompleter {
   // The type of kernel global `name` (a BTF variable), nullptr if unknown.
   // "mod`name" scopes it as LookupType does. Never throws for missing BTF.
   const Type* LookupVariable(const std::string& name);
+
+  // Byte offset of a member path such as "se.sum_exec_runtime" within
+  // `type` ("struct task_struct"); nothing when a member is missing.
+  std::optional<uint64_t> MemberOffset(const std::string& type, const std::string& path);
 
   // How many times vmlinux BTF has been read: 0 until the first lookup,
   // then 1 for good (a failure is remembered, not retried).

@@ -163,6 +163,16 @@ TEST_F(KernelBtfTest, LoadsNothingUntilFirstLookup) {
   EXPECT_EQ(btf_.vmlinux_load_count(), 1);
 }
 
+TEST_F(KernelBtfTest, MemberOffsetFollowsADottedPath) {
+  uint32_t se = RawMember("task_struct", BTF_KIND_STRUCT, "se").first / 8;
+  uint32_t runtime = RawMember("sched_entity", BTF_KIND_STRUCT, "sum_exec_runtime").first / 8;
+  std::optional<uint64_t> off = btf_.MemberOffset("struct task_struct", "se.sum_exec_runtime");
+  ASSERT_TRUE(off);
+  EXPECT_EQ(*off, se + runtime);
+  EXPECT_FALSE(btf_.MemberOffset("struct task_struct", "se.no_such_member"));
+  EXPECT_FALSE(btf_.MemberOffset("struct no_such_struct_x", "pid"));
+}
+
 TEST_F(KernelBtfTest, TaskStructCommAndPid) {
   auto start = std::chrono::steady_clock::now();
   const Type* task = btf_.LookupType("struct task_struct");
