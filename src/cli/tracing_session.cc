@@ -411,11 +411,9 @@ int TracingSession::Run() {
     fflush(out_);
     fprintf(stderr, "dtrace: pid %d has exited\n", pid_exited);
   }
-  bool exited_before_end = exit_requested_;
   exit_requested_ = false;
   RunOnce(program_.end_program);
   Drain();
-  (void)exited_before_end;
 
   Write("\n");
   std::vector<int> remaining;

@@ -130,7 +130,6 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
   }
 
   // Syscall tables: probe id by number for each side, and names.
-  size_t syscall_probes[2] = {0, 0};
   if (any_syscall) {
     shared.syscall_ids_off = maps.ReserveRodata(2 * kMaxSyscallNr * 4);
     shared.syscall_names_off = maps.ReserveRodata(kMaxSyscallNr * kProbeStringSize);
@@ -140,8 +139,6 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
     FunctionGen gen(info, types, options, maps, shared, out);
     ProgramDef def;
     if (key.provider == ProviderKind::kSyscall) {
-      const ClauseInfo* any = clauses.front().clause;
-      (void)any;
       def = gen.Generate(key.is_return ? "syscall:::return" : "syscall:::entry",
                          BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::kRawTracepoint,
                          ProviderKind::kSyscall, key.is_return, clauses);
@@ -173,7 +170,6 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
       out.error_program = static_cast<int>(out.programs.size());
     out.programs.push_back(std::move(def));
   }
-  (void)syscall_probes;
 
   // Fill in the syscall tables now that every probe exists.
   if (any_syscall) {

@@ -148,6 +148,19 @@ void Analyzer::AnalyzeTypeDecl(ast::TopLevel& item) {
   }
 }
 
+// argN of a tracepoint is a field of its record: codegen needs where each
+// lies. Read only for clauses that use argN, since each probe's layout
+// costs a format file read.
+void Analyzer::NoteTracepointArgLayouts() {
+  if (current_probes_ == nullptr) return;
+  for (const Probe* p : *current_probes_) {
+    if (p->kind != ProviderKind::kTracepoint || info_.tracepoint_args.count(p->id)) continue;
+    std::vector<ArgLayout>& layout = info_.tracepoint_args[p->id];
+    for (const ProbeArg& a : probes_.Args(*p))
+      layout.push_back({a.offset, a.size, a.is_signed, a.is_data_loc || a.is_rel_loc});
+  }
+}
+
 bool Analyzer::IsInline(const std::string& name) {
   if (info_.inlines.count(name)) return true;
   auto it = library_inlines_.find(name);
@@ -182,13 +195,6 @@ void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched
   ci.epid_base = next_epid;
   matched += static_cast<int>(ci.probes.size());
 
-  for (const Probe* p : ci.probes) {
-    if (p->kind != ProviderKind::kTracepoint) continue;
-    std::vector<ArgLayout>& layout = info_.tracepoint_args[p->id];
-    layout.clear();
-    for (const ProbeArg& a : probes_.Args(*p))
-      layout.push_back({a.offset, a.size, a.is_signed, a.is_data_loc || a.is_rel_loc});
-  }
   current_clause_ = &clause;
   current_probes_ = &ci.probes;
   for (const Probe* p : ci.probes)
@@ -224,26 +230,22 @@ void Analyzer::AnalyzeDecl(const ast::VarDecl& decl) {
 }
 
 const Type* Analyzer::KernelType(const Expr& e, const std::string& name) {
+  return LookupTypeAt(name, e.line);
+}
+
+const Type* Analyzer::LookupTypeAt(const std::string& name, int line) {
   const Type* t = nullptr;
   try {
-    t = types_.Lookup(name);
-  } catch (const CompileError& err) {
-    throw CompileError(err.tag(), e.line, err.what());
+    t = name == "string" ? types_.String() : types_.Lookup(name);
+  } catch (const CompileError& err) {  // BTF errors know no line
+    throw CompileError(err.tag(), line, err.what());
   }
-  if (t == nullptr) throw CompileError("D_TYPE_ERR", e.line, "type '" + name + "' is not defined");
+  if (t == nullptr) throw CompileError("D_TYPE_ERR", line, "type '" + name + "' is not defined");
   return t;
 }
 
 const Type* Analyzer::ResolveTypeName(const ast::TypeName& tn) {
-  const Type* t = nullptr;
-  try {
-    t = tn.base == "string" ? types_.String() : types_.Lookup(tn.base);
-  } catch (const CompileError& err) {
-    throw CompileError(err.tag(), tn.line, err.what());
-  }
-  if (t == nullptr) {
-    throw CompileError("D_TYPE_ERR", tn.line, "type '" + tn.base + "' is not defined");
-  }
+  const Type* t = LookupTypeAt(tn.base, tn.line);
   for (int i = 0; i < tn.pointer_depth; ++i) t = types_.Pointer(t);
   for (auto it = tn.array_dims.rbegin(); it != tn.array_dims.rend(); ++it) t = types_.Array(t, *it);
   return t;
@@ -584,11 +586,13 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
         return types_.Lookup("uintptr_t");
       case Builtin::kStackdepth:
         return types_.Lookup("uint32_t");
-      default:
-        return types_.Int64();  // arg0..arg9
+      default:  // arg0..arg9
+        NoteTracepointArgLayouts();
+        return types_.Int64();
     }
   }
   if (IsInline(e.text)) {
+    NoteTracepointArgLayouts();  // the inline was checked once, maybe elsewhere: it may use argN
     const ast::InlineDecl* inl = info_.inlines[e.text];
     return StorageType(ResolveTypeName(inl->type))->IsString() ? inl->value->type
                                                                : ResolveTypeName(inl->type);
