@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string_view>
+#include <unordered_set>
 
 #include "providers/probe_args.h"
 #include "providers/stable_providers.h"
@@ -166,12 +167,10 @@ void ProbeRegistry::AddTracepointProbes(const KernelEventList& events) {
 
 void ProbeRegistry::AddStableProbes(const KernelEventList& events) {
   // A probe exists when the kernel has the tracepoint it fires on.
-  auto has_event = [&](const std::string& name) {
-    return std::any_of(events.begin(), events.end(),
-                       [&](const auto& e) { return e.second == name; });
-  };
+  std::unordered_set<std::string_view> names;
+  for (const auto& e : events) names.insert(e.second);
   for (const StableProbe& s : StableProbes()) {
-    if (!has_event(s.raw_tracepoint)) continue;
+    if (!names.count(s.raw_tracepoint)) continue;
     Probe p;
     p.provider = s.provider;
     p.module = "vmlinux";

@@ -19,9 +19,10 @@ namespace dt::runtime {
 namespace {
 
 std::string ErrnoText(int error) {
-  if (error == EPERM || error == EACCES) {
+  if ((error == EPERM || error == EACCES) && geteuid() != 0) {
     return "insufficient privileges (need root or CAP_BPF+CAP_PERFMON)";
   }
+  // Refused even to root: the kernel (or a security module) forbids this event.
   return std::strerror(error);
 }
 
