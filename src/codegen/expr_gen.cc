@@ -159,6 +159,10 @@ void FunctionGen::GenExpr(const Expr& e) {
     case ExprKind::kStringof:
       GenStringof(e);
       return;
+    case ExprKind::kXlate:  // translated structs exist only member by member
+      throw CompileError("D_XLATE_SOU", e.line,
+                         "a translated " + TypeSpelling(e.type) +
+                             " can only be used through its members (->)");
     default:
       throw CompileError("D_UNKNOWN", e.line, "expression not supported by the code generator");
   }
