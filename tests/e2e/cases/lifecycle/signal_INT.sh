@@ -1,4 +1,6 @@
 # SIGINT ends the run: END fires and the aggregations print; exit status 0.
+# As in DTrace, the signal first ends the line (a terminal shows "^C" on it)
+# with a newline, even in quiet mode.
 "$DTRACE" -q -n 'BEGIN { printf("ready\n"); }
     syscall::getppid:entry /execname == "syscalls"/ { @calls["getppid"] = count(); }
     END { printf("end\n"); }' >out &

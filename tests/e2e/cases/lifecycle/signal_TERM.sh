@@ -1,4 +1,5 @@
 # SIGTERM ends the run: END fires and the aggregations print; exit status 0.
+# As for SIGINT, a newline comes first, even in quiet mode.
 "$DTRACE" -q -n 'BEGIN { printf("ready\n"); }
     syscall::getppid:entry /execname == "syscalls"/ { @calls["getppid"] = count(); }
     END { printf("end\n"); }' >out &
