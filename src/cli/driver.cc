@@ -1,17 +1,18 @@
 #include "cli/driver.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <optional>
 
 #include "cli/options.h"
 #include "cli/probe_listing.h"
+#include "cli/run_settings.h"
+#include "cli/script_file.h"
+#include "cli/stop_signals.h"
+#include "cli/target_process.h"
 #include "cli/tracing_session.h"
 #include "codegen/codegen.h"
 #include "codegen/disasm.h"
@@ -29,8 +30,6 @@ namespace dt {
 
 namespace {
 
-void OnSignal(int) { g_interrupted = 1; }
-
 struct Compiled {
   ProgramSource source;
   std::string text;   // program text
@@ -38,14 +37,6 @@ struct Compiled {
   ast::Program ast;
   int matched = 0;
 };
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw RuntimeError("failed to open " + path + ": " + strerror(errno));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // -P/-m/-f name fewer fields than a full description: pad them so the
 // name is in the right position ("syscall" -> "syscall:::").
@@ -63,110 +54,10 @@ std::string ProgramTextFor(const ProgramSource& s) {
   return desc + pad + rest;
 }
 
-bool IsTrue(const std::string& v) { return v.empty() || v == "1" || v == "true" || v == "yes"; }
-
-uint64_t ParseSize(const std::string& v) {
-  char* end = nullptr;
-  uint64_t n = strtoull(v.c_str(), &end, 0);
-  switch (end && *end ? tolower(*end) : 0) {
-    case 'k':
-      n <<= 10;
-      break;
-    case 'm':
-      n <<= 20;
-      break;
-    case 'g':
-      n <<= 30;
-      break;
-    default:
-      break;
-  }
-  return n;
-}
-
-struct RunSettings {
-  bool quiet = false;
-  bool errtags = false;
-  bool default_args = false;
-  bool arg_ref = false;
-  bool destructive = false;
-  uint64_t strsize = 256;
-  uint64_t bufsize = 4 << 20;
-  uint64_t stack_frames = 20;  // stack() without an argument
-  int stack_indent = kDefaultStackIndent;
-  AggSortOptions sort;
-};
-
-void ApplyOption(RunSettings& s, const std::string& name, const std::string& value) {
-  if (name == "quiet")
-    s.quiet = IsTrue(value);
-  else if (name == "errtags")
-    s.errtags = IsTrue(value);
-  else if (name == "defaultargs")
-    s.default_args = IsTrue(value);
-  else if (name == "argref")
-    s.arg_ref = IsTrue(value);
-  else if (name == "destructive")
-    s.destructive = IsTrue(value);
-  else if (name == "strsize")
-    s.strsize = std::max<uint64_t>(8, (ParseSize(value) + 7) & ~7ull);
-  else if (name == "bufsize")
-    s.bufsize = ParseSize(value);
-  else if (name == "stackframes")
-    s.stack_frames = std::max<uint64_t>(1, ParseSize(value));
-  else if (name == "stackindent")
-    s.stack_indent = std::max(0, std::atoi(value.c_str()));
-  else if (name == "aggsortkey")
-    s.sort.sort_key = IsTrue(value);
-  else if (name == "aggsortrev")
-    s.sort.sort_rev = IsTrue(value);
-  else if (name == "aggsortpos")
-    s.sort.sort_pos = std::atoi(value.c_str());
-  else if (name == "aggsortkeypos")
-    s.sort.sort_key_pos = std::atoi(value.c_str());
-}
-
-bool KnownOption(const std::string& name) {
-  static const char* kKnown[] = {
-      "quiet",        "errtags",      "defaultargs",   "argref",        "strsize",    "bufsize",
-      "aggsortkey",   "aggsortrev",   "aggsortpos",    "aggsortkeypos", "switchrate", "aggrate",
-      "dynvarsize",   "aggsize",      "flowindent",    "destructive",   "zdefs",      "stackframes",
-      "ustackframes", "bufpolicy",    "bufresize",     "cleanrate",     "cpu",        "nspec",
-      "specsize",     "statusrate",   "rawbytes",      "aggpercpu",     "aggzoom",    "stdc",
-      "cpp",          "linktype",     "nolibs",        "verbose",       "version",    "amin",
-      "grabanon",     "jstackframes", "jstackstrsize", "lockstats",     "evaltime",   "temporal",
-      "stackindent"};
-  for (const char* k : kKnown)
-    if (name == k) return true;
-  return false;
-}
-
-// Fork the -c command stopped on a pipe until tracing is on. The command
-// is split on white space and exec'd directly, as dtrace(1) does: a shell
-// in between would make syscalls of its own that the trace would see.
-int StartCommand(const std::string& command, int* start_fd) {
-  std::vector<std::string> words;
-  std::istringstream in(command);
-  for (std::string w; in >> w;) words.push_back(w);
-  if (words.empty()) throw RuntimeError("failed to execute : empty command");
-  int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) throw RuntimeError("failed to create pipe");
-  pid_t pid = fork();
-  if (pid < 0) throw RuntimeError(std::string("failed to fork: ") + strerror(errno));
-  if (pid == 0) {
-    close(fds[1]);
-    std::vector<char*> argv;
-    for (std::string& w : words) argv.push_back(w.data());
-    argv.push_back(nullptr);
-    char c;
-    if (read(fds[0], &c, 1) != 1) _exit(127);
-    execvp(argv[0], argv.data());
-    fprintf(stderr, "dtrace: failed to execute %s: %s\n", argv[0], strerror(errno));
-    _exit(127);
-  }
-  close(fds[0]);
-  *start_fd = fds[1];
-  return pid;
+// "failed to set -x strsize", "failed to set -b 99999999g": what was typed.
+std::string OptionLabel(const OptionSetting& o) {
+  if (o.flag == 'x') return "-x " + o.name;
+  return std::string("-") + o.flag + " " + o.value;
 }
 
 }  // namespace
@@ -189,15 +80,27 @@ int RunDtrace(int argc, char** argv) {
     return 0;
   }
 
+  if (!opts.list && opts.sources.empty()) {
+    fputs(UsageText(argv[0]).c_str(), stderr);
+    return 2;
+  }
+  // Before anything looks at the kernel's probes (tracefs is root's only),
+  // so every program and -l get the same answer without privileges.
+  try {
+    runtime::CheckBpfAvailable();
+  } catch (const RuntimeError& e) {
+    fprintf(stderr, "dtrace: %s\n", e.what());
+    return 1;
+  }
+
   RunSettings settings;
-  settings.quiet = opts.quiet;
-  settings.destructive = opts.destructive;
-  for (const auto& [name, value] : opts.xopts) {
-    if (!KnownOption(name)) {
-      fprintf(stderr, "dtrace: failed to set -x %s: Invalid option name\n", name.c_str());
+  for (const OptionSetting& o : opts.xopts) {
+    try {
+      settings.Set(o.name, o.value);
+    } catch (const OptionError& e) {
+      fprintf(stderr, "dtrace: failed to set %s: %s\n", OptionLabel(o).c_str(), e.what());
       return 1;
     }
-    ApplyOption(settings, name, value);
   }
 
   FILE* out = stdout;
@@ -210,7 +113,7 @@ int RunDtrace(int argc, char** argv) {
     }
   }
 
-  int child_pid = -1, start_fd = -1, target = 0;
+  std::optional<TargetProcess> target;  // kills a -c process on every way out
   Compiled* failing = nullptr;
   std::vector<Compiled> library;  // outlives analysis: inlines keep pointers into it
   std::vector<Compiled> programs;
@@ -220,19 +123,10 @@ int RunDtrace(int argc, char** argv) {
       PrintProbeListing(registry, opts, out);
       return 0;
     }
-    if (opts.sources.empty()) {
-      fputs(UsageText(argv[0]).c_str(), stderr);
-      return 2;
-    }
     if (!opts.commands.empty()) {
-      child_pid = StartCommand(opts.commands.front(), &start_fd);
-      target = child_pid;
+      target.emplace(TargetProcess::Launch(opts.commands.front()));
     } else if (!opts.pids.empty()) {
-      target = opts.pids.front();
-      if (kill(target, 0) != 0) {
-        fprintf(stderr, "dtrace: failed to grab pid %d: %s\n", target, strerror(errno));
-        return 1;
-      }
+      target.emplace(TargetProcess::Grab(opts.pids.front()));
     }
 
     MacroEnv macros;
@@ -240,7 +134,7 @@ int RunDtrace(int argc, char** argv) {
     macros.named["ppid"] = std::to_string(getppid());
     macros.named["uid"] = std::to_string(getuid());
     macros.named["gid"] = std::to_string(getgid());
-    macros.named["target"] = std::to_string(target);
+    macros.named["target"] = std::to_string(target ? target->pid() : 0);
     macros.named["sid"] = std::to_string(getsid(0));
     macros.named["pgid"] = std::to_string(getpgid(0));
 
@@ -249,7 +143,7 @@ int RunDtrace(int argc, char** argv) {
     kernel_types.InstallAsFallback();
     ProgramInfo info;
     AnalyzerOptions aopts;
-    aopts.allow_zero_matches = opts.allow_zero_matches;
+    aopts.allow_zero_matches = settings.zdefs;
     aopts.kernel_variable_type = [&](const std::string& name) {
       return kernel_types.LookupVariable(name);
     };
@@ -287,7 +181,7 @@ int RunDtrace(int argc, char** argv) {
       Compiled c;
       c.source = s;
       if (s.kind == ProgramSource::Kind::kScript) {
-        c.text = ReadFile(s.text);
+        c.text = ReadScriptFile(s.text);
         c.label = "script '" + s.text + "'";
       } else {
         c.text = ProgramTextFor(s);
@@ -310,11 +204,13 @@ int RunDtrace(int argc, char** argv) {
       c.ast = ParseProgram(c.text, macros);
       for (const ast::TopLevel& item : c.ast.items)
         if (auto* p = std::get_if<ast::PragmaOption>(&item)) {
-          if (!KnownOption(p->name)) {
+          try {
+            settings.Set(p->name, p->value);
+          } catch (const OptionError& e) {
+            std::string value = p->value.empty() ? "" : " to '" + p->value + "'";
             throw CompileError("D_PRAGMA_OPTSET", p->line,
-                               "failed to set option '" + p->name + "': Invalid option name");
+                               "failed to set option '" + p->name + "'" + value + ": " + e.what());
           }
-          ApplyOption(settings, p->name, p->value);
         }
       types.set_strsize(settings.strsize);
       analyzer.set_stack_frames(settings.stack_frames);
@@ -325,7 +221,7 @@ int RunDtrace(int argc, char** argv) {
     CodegenOptions cg;
     cg.strsize = settings.strsize;
     cg.bufsize = 4096;  // the ring must be a power of two, at least a page
-    while (cg.bufsize < settings.bufsize && cg.bufsize < (1u << 30)) cg.bufsize <<= 1;
+    while (cg.bufsize < settings.bufsize && cg.bufsize < kMaxBufferSize) cg.bufsize <<= 1;
     cg.wall_offset_ns = runtime::WalltimeOffsetNs();
     for (const auto& p : registry.probes())
       if (p->kind == ProviderKind::kSyscall && !p->is_return) ++cg.syscall_probes_per_side;
@@ -359,14 +255,29 @@ int RunDtrace(int argc, char** argv) {
     }
     if (opts.compile_only) return 0;
 
-    runtime::CheckBpfAvailable();
-    runtime::RaiseMemlockLimit();
-
-    if (!settings.quiet) {
-      for (const Compiled& c : programs) {
-        fprintf(stderr, "dtrace: %s matched %d probe%s\n", c.label.c_str(), c.matched,
-                c.matched == 1 ? "" : "s");
+    int total_matched = 0;
+    for (const Compiled& c : programs) {
+      total_matched += c.matched;
+      if (settings.quiet) continue;
+      fprintf(stderr, "dtrace: %s matched %d probe%s\n", c.label.c_str(), c.matched,
+              c.matched == 1 ? "" : "s");
+    }
+    // Programs with no clause at all (an empty script): nothing to trace.
+    if (total_matched == 0 && !settings.zdefs) {
+      fprintf(stderr, "dtrace: no probes matched\n");
+      return 1;
+    }
+    if (settings.bufsize > kMaxBufferSize) {
+      // DTrace's bufresize=auto: use the largest buffer there is, and say so.
+      if (settings.bufresize_manual) {
+        fprintf(stderr,
+                "dtrace: could not enable tracing: %s (bufresize=manual, and the largest "
+                "buffer is %s)\n",
+                strerror(ENOMEM), FormatSizeForNotice(kMaxBufferSize).c_str());
+        return 1;
       }
+      fprintf(stderr, "dtrace: buffer size lowered to %s\n",
+              FormatSizeForNotice(kMaxBufferSize).c_str());
     }
 
     if (info.destructive && !settings.destructive) {
@@ -374,29 +285,20 @@ int RunDtrace(int argc, char** argv) {
       return 1;
     }
 
-    struct sigaction sa {};
-    sa.sa_handler = OnSignal;
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
+    StopSignals stop;
 
     SessionOptions so;
     so.quiet = settings.quiet;
     so.strsize = settings.strsize;
     so.stack_indent = settings.stack_indent;
     so.sort = settings.sort;
-    so.child_pid = child_pid;
-    so.child_start_fd = start_fd;
-    so.target_pid = opts.pids.empty() ? -1 : opts.pids.front();
-    TracingSession session(std::move(compiled), registry, so, out);
-    child_pid = -1;
+    so.target = target ? &*target : nullptr;
+    so.switchrate_ns = settings.switchrate_ns;
+    TracingSession session(std::move(compiled), registry, so, stop, out);
     int status = session.Run();
     if (out != stdout) fclose(out);
     return status;
   } catch (const CompileError& e) {
-    if (child_pid > 0) {
-      kill(child_pid, SIGKILL);
-      waitpid(child_pid, nullptr, 0);
-    }
     bool from_file = failing && failing->source.kind == ProgramSource::Kind::kScript;
     // dtrace(1) gives line numbers for scripts, not for -n programs.
     std::string msg = from_file ? e.Format(settings.errtags)
@@ -412,10 +314,6 @@ int RunDtrace(int argc, char** argv) {
     }
     return 1;
   } catch (const RuntimeError& e) {
-    if (child_pid > 0) {
-      kill(child_pid, SIGKILL);
-      waitpid(child_pid, nullptr, 0);
-    }
     fprintf(stderr, "dtrace: %s\n", e.what());
     return 1;
   }

@@ -112,14 +112,14 @@ class Parser {
     }
   }
 
-  void SetOption(const std::string& name, const std::string& value) {
+  void SetOption(const std::string& name, const std::string& value, char flag = 'x') {
     if (value.empty()) {
       if (name == "quiet") out_.quiet = true;
       if (name == "flowindent") out_.flow_indent = true;
       if (name == "destructive") out_.destructive = true;
       if (name == "zdefs") out_.allow_zero_matches = true;
     }
-    out_.xopts.emplace_back(name, value);
+    out_.xopts.push_back(OptionSetting{name, value, flag});
   }
 
   void Flag(char letter) {
@@ -184,7 +184,7 @@ class Parser {
         if (value != "4") Fail("illegal option -- 6" + value);
         break;  // the only data model there is
       case 'b':
-        SetOption("bufsize", value);
+        SetOption("bufsize", value, 'b');
         break;
       case 'c':
         out_.commands.push_back(value);
@@ -240,7 +240,7 @@ class Parser {
               pname_ + ": failed to set -X " + value + ": Invalid value for specified option",
               false, 1);
         }
-        SetOption("stdc", value);
+        SetOption("stdc", value, 'X');
         break;
     }
   }
@@ -301,7 +301,9 @@ std::string UsageText(const char* progname) {
       "\n"
       "\t-64 build 64-bit D programs (the only model BPF has)\n"
       "\n"
-      "\t-b  size of the principal trace buffer\n"
+      "\t-b  size of the principal trace buffer (default 4m, at most 1g): kernel\n"
+      "\t    memory, mapped twice into dtrace (its RSS grows by twice the size);\n"
+      "\t    a 1g buffer takes about 2 s to set up\n"
       "\t-c  start this command, trace it, and exit when it exits\n"
       "\t-C  pass script files through the C preprocessor first\n"
       "\t-D  define a preprocessor macro\n"

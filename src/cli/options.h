@@ -2,7 +2,8 @@
 //
 // ParseOptions turns argv into an Options value without touching the system:
 // no files are opened, no option values beyond their syntax are checked (the
-// driver validates -x names and sizes when it applies them). It follows the
+// driver checks -x names and values when it applies them, through
+// cli/run_settings). It follows the
 // illumos dtrace conventions:
 //   - getopt-style clusters: "-qn BEGIN", "-nBEGIN", "-xopt=val", "-x opt=val";
 //   - options may follow operands; every operand becomes a macro argument
@@ -58,6 +59,16 @@ struct ProgramSource {
   bool operator==(const ProgramSource&) const = default;
 };
 
+// One option setting, from -x name=value or a flag that stands for an
+// option (-b 4m is bufsize=4m with flag 'b'): messages name what was typed.
+struct OptionSetting {
+  std::string name;
+  std::string value;  // "" when none was given
+  char flag = 'x';
+
+  bool operator==(const OptionSetting&) const = default;
+};
+
 struct Options {
   std::vector<ProgramSource> sources;
   std::vector<std::string> script_args;  // operands: $1, $2, ... ($0 is the driver's)
@@ -79,7 +90,7 @@ struct Options {
 
   // -x name[=value] in command-line order, plus the options the short flags
   // stand for. value is empty when none was given.
-  std::vector<std::pair<std::string, std::string>> xopts;
+  std::vector<OptionSetting> xopts;
 
   // Preprocessor options: accepted and recorded for -C.
   bool cpp = false;                       // -C

@@ -10,7 +10,7 @@ namespace dt {
 namespace {
 
 using Kind = ProgramSource::Kind;
-using XOpts = std::vector<std::pair<std::string, std::string>>;
+using XOpts = std::vector<OptionSetting>;
 
 // Owns writable copies of the strings, as a real argv would be.
 Options Parse(std::initializer_list<const char*> words) {
@@ -96,7 +96,7 @@ TEST(ParseOptions, XOptionsSetTheEquivalentFlags) {
 
 TEST(ParseOptions, ShortFlagsMapToOptions) {
   Options o = Parse({"dtrace", "-b", "16m", "-X", "s", "-n", "BEGIN"});
-  EXPECT_EQ(o.xopts, (XOpts{{"bufsize", "16m"}, {"stdc", "s"}}));
+  EXPECT_EQ(o.xopts, (XOpts{{"bufsize", "16m", 'b'}, {"stdc", "s", 'X'}}));
 }
 
 TEST(ParseOptions, ScriptWithMacroArguments) {
@@ -290,6 +290,12 @@ TEST(UsageText, NamesProgramAndSupportedOptions) {
   }
   EXPECT_EQ(text.find("\t-A "), std::string::npos);
   EXPECT_EQ(text.back(), '\n');
+}
+
+TEST(UsageText, SaysWhatALargeBufferCosts) {
+  std::string text = UsageText("dtrace");
+  EXPECT_NE(text.find("(default 4m, at most 1g)"), std::string::npos);
+  EXPECT_NE(text.find("a 1g buffer takes about 2 s to set up"), std::string::npos);
 }
 
 }  // namespace

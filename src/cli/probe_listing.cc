@@ -6,10 +6,10 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <variant>
 
+#include "cli/run_settings.h"
+#include "cli/script_file.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
 #include "providers/stability.h"
@@ -28,14 +28,6 @@ bool IsProbeIdNumber(const std::string& text) {
          std::all_of(text.begin(), text.end(), [](char c) { return isdigit((unsigned char)c); });
 }
 
-std::string ReadScript(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw RuntimeError("failed to open " + path + ": " + strerror(errno));
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // The descriptions of every clause of a script, as the parser leaves them
 // (macro variables expanded).
 std::vector<std::string> ScriptDescriptions(const ProgramSource& source, const Options& opts) {
@@ -46,16 +38,16 @@ std::vector<std::string> ScriptDescriptions(const ProgramSource& source, const O
   macros.named["ppid"] = std::to_string(getppid());
   macros.named["uid"] = std::to_string(getuid());
   macros.named["gid"] = std::to_string(getgid());
-  macros.named["target"] = "0";
+  macros.named["target"] = std::to_string(0);  // (a literal here trips GCC 12's -Wrestrict)
   macros.named["sid"] = std::to_string(getsid(0));
   macros.named["pgid"] = std::to_string(getpgid(0));
   macros.source_is_file = true;
-  for (const auto& [name, value] : opts.xopts) {
-    bool on = value.empty() || value == "1" || value == "true" || value == "yes";
-    if (name == "defaultargs") macros.default_args = on;
-    if (name == "argref") macros.arg_ref = on;
+  for (const OptionSetting& o : opts.xopts) {
+    bool on = ParseBooleanOption(o.value).value_or(false);
+    if (o.name == "defaultargs") macros.default_args = on;
+    if (o.name == "argref") macros.arg_ref = on;
   }
-  ast::Program program = ParseProgram(ReadScript(source.text), macros);
+  ast::Program program = ParseProgram(ReadScriptFile(source.text), macros);
   std::vector<std::string> descriptions;
   for (const ast::TopLevel& item : program.items) {
     if (const auto* clause = std::get_if<ast::Clause>(&item)) {

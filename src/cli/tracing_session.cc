@@ -5,10 +5,15 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <map>
 
+#include "cli/event_wait.h"
 #include "cli/record_decoder.h"
+#include "cli/run_settings.h"
+#include "cli/stop_signals.h"
+#include "cli/target_process.h"
 #include "codegen/bpf_builder.h"
 #include "common/diagnostic.h"
 #include "consumer/aggregation_merge.h"
@@ -23,8 +28,6 @@
 
 namespace dt {
 
-volatile sig_atomic_t g_interrupted = 0;
-
 class RingReaderHolder {
  public:
   RingReaderHolder(int fd, runtime::RingReader::Callback cb) : reader(fd, std::move(cb)) {}
@@ -32,6 +35,15 @@ class RingReaderHolder {
 };
 
 namespace {
+
+// Records consumed between two looks at the signals, the target and the
+// clock: a few milliseconds of printing at most.
+constexpr int kRecordBatch = 1024;
+
+// Tags of what the tracing loop waits on (EventWait bits).
+enum WaitTag { kRingReady, kSignalReady, kTargetReady };
+
+using Clock = std::chrono::steady_clock;
 
 // DTrace's fault names for the ERROR probe's arg4 and the error message.
 const char* FaultText(uint32_t fault) {
@@ -53,22 +65,17 @@ std::optional<KernelSymbolInfo> ResolveKernelAddress(uint64_t addr) {
 }  // namespace
 
 TracingSession::TracingSession(CompiledProgram program, const ProbeRegistry& probes,
-                               SessionOptions options, FILE* out)
+                               SessionOptions options, StopSignals& stop, FILE* out)
     : program_(std::move(program)),
       probes_(probes),
       options_(options),
+      stop_(stop),
       out_(out),
       lookup_(ResolveKernelAddress) {
   agg_printed_.assign(program_.aggregations.size(), false);
 }
 
-TracingSession::~TracingSession() {
-  attachments_.clear();
-  if (options_.child_pid > 0 && !child_reaped_) {
-    kill(options_.child_pid, SIGKILL);
-    waitpid(options_.child_pid, nullptr, 0);
-  }
-}
+TracingSession::~TracingSession() { attachments_.clear(); }
 
 void TracingSession::Write(const std::string& s) { fwrite(s.data(), 1, s.size(), out_); }
 
@@ -130,31 +137,36 @@ void TracingSession::RunOnce(int program_index) {
   runtime::RunProgramOnce(programs_[program_index].fd());
 }
 
-void TracingSession::Drain() {
-  ring_->reader.Drain();
-  while (!pending_errors_.empty()) {
-    std::vector<ErrorRecord> errors;
-    errors.swap(pending_errors_);
-    for (const ErrorRecord& e : errors) RunErrorProbe(e);
-  }
+int TracingSession::ConsumeBatch() {
+  int consumed = ring_->reader.Consume(kRecordBatch);
+  RunPendingErrors();
+  return consumed;
+}
+
+void TracingSession::RunPendingErrors() {
+  // Only the faults seen so far: those ERROR's own records bring in wait for
+  // the next batch, so a storm of faults cannot keep this from returning.
+  std::vector<ErrorRecord> errors;
+  errors.swap(pending_errors_);
+  for (const ErrorRecord& e : errors) RunErrorProbe(e);
+}
+
+uint32_t TracingSession::EnabledProbeId(uint32_t probe_id, uint32_t clause) const {
+  for (size_t i = 0; i < program_.epids.size(); ++i)
+    if (program_.epids[i].first == probe_id && program_.epids[i].second == static_cast<int>(clause))
+      return static_cast<uint32_t>(i + 1);
+  return 0;
 }
 
 void TracingSession::RunErrorProbe(const ErrorRecord& err) {
-  uint32_t epid = 0;
-  for (size_t i = 0; i < program_.epids.size(); ++i) {
-    if (program_.epids[i].first == err.header.probe_id &&
-        program_.epids[i].second == static_cast<int>(err.header.epid)) {
-      epid = static_cast<uint32_t>(i + 1);
-      break;
-    }
-  }
+  uint32_t epid = EnabledProbeId(err.header.probe_id, err.header.epid);
   if (program_.error_program >= 0) {
     // ERROR's arguments, as DTrace passes them: arg1 EPID, arg2 action,
     // arg3 offset, arg4 fault, arg5 address.
     runtime::RunProgramOnce(
         programs_[program_.error_program].fd(),
         {0, epid, err.action, err.offset, err.fault, err.addr, 0, 0, 0, 0, 0, 0});
-    ring_->reader.Drain();
+    ring_->reader.Consume(kRecordBatch);
   }
   fflush(out_);
   const Probe* p = probes_.ById(err.header.probe_id);
@@ -258,6 +270,7 @@ void TracingSession::RunSystemCommand(const std::string& command) {
     return;
   }
   if (child == 0) {
+    stop_.RestoreInChild();
     if (fileno(out_) != STDOUT_FILENO) dup2(fileno(out_), STDOUT_FILENO);
     execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     _exit(127);
@@ -307,9 +320,7 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
           Write(FormatPrint(*a.print_type, data + a.fields[0].offset, a.fields[0].size));
         break;
       case ActionKind::kSetopt:
-        if (a.option == "quiet") options_.quiet = true;
-        if (a.option == "aggsortkey") options_.sort.sort_key = true;
-        if (a.option == "aggsortrev") options_.sort.sort_rev = true;
+        Setopt(a, data);
         break;
     }
   }
@@ -359,16 +370,78 @@ void TracingSession::ReportDrops() {
   }
 }
 
-bool TracingSession::TargetGone() {
-  if (options_.child_pid > 0 && !child_reaped_) {
-    int status = 0;
-    if (waitpid(options_.child_pid, &status, WNOHANG) == options_.child_pid) {
-      child_reaped_ = true;
-      return true;
+bool TracingSession::TargetExited() {
+  return options_.target != nullptr && options_.target->Exited();
+}
+
+void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {
+  RunSettings now;
+  now.quiet = options_.quiet;
+  now.sort = options_.sort;
+  now.stack_indent = options_.stack_indent;
+  now.switchrate_ns = options_.switchrate_ns;
+  try {
+    if (IsKnownOption(a.option) && !IsDynamicOption(a.option))
+      throw OptionError(kOptionWhileActive);
+    now.Set(a.option, a.option_value);
+  } catch (const OptionError& e) {
+    RecordHeader h;
+    memcpy(&h, record, sizeof(h));
+    const Probe* p = probes_.ById(h.probe_id);
+    fflush(out_);
+    fprintf(stderr,
+            "dtrace: error on enabled probe ID %u (ID %u: %s): couldn't set option \"%s\" to "
+            "\"%s\": %s\n",
+            EnabledProbeId(h.probe_id, h.epid), h.probe_id, p ? p->FullName().c_str() : "?",
+            a.option.c_str(), a.option_value.c_str(), e.what());
+    return;
+  }
+  options_.quiet = now.quiet;
+  options_.sort = now.sort;
+  options_.stack_indent = now.stack_indent;
+  options_.switchrate_ns = now.switchrate_ns;
+}
+
+void TracingSession::TraceUntilStopped() {
+  EventWait wait;
+  wait.Add(ring_->reader.epoll_fd(), kRingReady);
+  wait.Add(stop_.fd(), kSignalReady);
+  TargetProcess* target = options_.target;
+  bool target_polled = target != nullptr && target->exit_fd() < 0;
+  if (target != nullptr && !target_polled) wait.Add(target->exit_fd(), kTargetReady);
+
+  auto period = [this] { return std::chrono::nanoseconds(options_.switchrate_ns); };
+  Clock::time_point next_report = Clock::now() + period();
+  bool more = true;  // records may be waiting: look again without sleeping
+  while (!exit_requested_) {
+    int timeout_ms = 0;
+    if (!more) {
+      auto wait_for = std::chrono::ceil<std::chrono::milliseconds>(next_report - Clock::now());
+      // Without a pidfd, look at the target often enough to end promptly.
+      if (target_polled) wait_for = std::min(wait_for, std::chrono::milliseconds(100));
+      timeout_ms = static_cast<int>(std::max<int64_t>(0, wait_for.count()));
+    }
+    uint32_t ready = wait.Wait(timeout_ms);
+    if ((ready & (1u << kSignalReady)) && stop_.Poll() > 0) break;
+    more = ConsumeBatch() == kRecordBatch;
+    fflush(out_);
+    if ((target_polled || (ready & (1u << kTargetReady))) && TargetExited()) {
+      target_exited_ = true;
+      break;
+    }
+    Clock::time_point now = Clock::now();
+    if (now >= next_report) {
+      ReportDrops();
+      next_report = now + period();
     }
   }
-  if (options_.target_pid > 0 && kill(options_.target_pid, 0) != 0 && errno == ESRCH) return true;
-  return false;
+}
+
+void TracingSession::DrainAfterStop() {
+  // The ring holds at most its size in records now that nothing writes to
+  // it; a second signal (DTrace's "impatient" user) abandons them.
+  while (stop_.Poll() < 2 && ConsumeBatch() == kRecordBatch) {
+  }
 }
 
 int TracingSession::Run() {
@@ -382,44 +455,36 @@ int TracingSession::Run() {
 
   // BEGIN fires before any other probe can.
   RunOnce(program_.begin_program);
-  Drain();
-  if (!exit_requested_) AttachProbes();
-  if (options_.child_start_fd >= 0) {
-    if (write(options_.child_start_fd, "g", 1) < 0) {
-      // The child is gone already; TargetGone() notices.
-    }
-    close(options_.child_start_fd);
-    options_.child_start_fd = -1;
+  while (ConsumeBatch() == kRecordBatch) {
   }
-  fflush(out_);
+  if (!exit_requested_) {
+    AttachProbes();
+    if (options_.target != nullptr) options_.target->Resume();
+    fflush(out_);
+    TraceUntilStopped();
+  }
 
-  int pid_exited = -1;
-  while (!exit_requested_ && !g_interrupted) {
-    ring_->reader.Poll(options_.switchrate_ms);
-    Drain();
-    ReportDrops();
-    fflush(out_);
-    if (TargetGone()) {
-      pid_exited = options_.child_pid > 0 ? options_.child_pid : options_.target_pid;
-      break;
-    }
-  }
-  attachments_.clear();
-  Drain();
+  // DTrace ends the line a Ctrl-C leaves on the terminal, even when quiet.
+  if (stop_.received() > 0) Write("\n");
+  attachments_.clear();  // nothing more is written to the ring
+  DrainAfterStop();
   ReportDrops();
-  if (pid_exited > 0 && !options_.quiet) {
+  if (target_exited_ && !options_.quiet) {
     fflush(out_);
-    fprintf(stderr, "dtrace: pid %d has exited\n", pid_exited);
+    fprintf(stderr, "dtrace: pid %d has exited\n", options_.target->pid());
   }
-  exit_requested_ = false;
-  RunOnce(program_.end_program);
-  Drain();
+  bool impatient = stop_.Poll() >= 2;
+  if (!impatient) {
+    exit_requested_ = false;
+    RunOnce(program_.end_program);
+    DrainAfterStop();
+  }
 
   Write("\n");
   std::vector<int> remaining;
   for (size_t i = 0; i < program_.aggregations.size(); ++i)
     if (!agg_printed_[i]) remaining.push_back(static_cast<int>(i));
-  if (!remaining.empty()) {
+  if (!remaining.empty() && !impatient) {
     Write(PrintAllAggregations(Snapshot(remaining), AggOptions()));
   }
   fflush(out_);

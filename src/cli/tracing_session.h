@@ -2,6 +2,14 @@
 // BEGIN, consumes records until exit() / Ctrl-C / SIGTERM / the traced
 // process ends, fires END, and prints the aggregations. Everything is
 // detached when the session ends, whichever way it ends.
+//
+// Records are consumed in bounded batches, and between batches the loop
+// looks at the stop signals, the target process and the clock, so Ctrl-C
+// ends a run at once however fast probes fire. Stopping detaches every probe
+// first (so nothing more is written), then prints what is left in the ring,
+// runs END and prints the aggregations; a second signal abandons what is
+// left to print, as in DTrace. Drops are reported as they happen, once per
+// switchrate period.
 #pragma once
 
 #include <csignal>
@@ -21,24 +29,23 @@
 
 namespace dt {
 
+class StopSignals;
+class TargetProcess;
+
 struct SessionOptions {
   bool quiet = false;
   uint64_t strsize = 256;
   AggSortOptions sort;
-  int child_pid = -1;       // -c: resumed once tracing is on, ends the run on exit
-  int child_start_fd = -1;  // write end of the pipe that releases the child
-  int target_pid = -1;      // -p: ends the run when it exits
-  int switchrate_ms = 100;
+  // -c or -p: resumed once tracing is on; its exit ends the run.
+  TargetProcess* target = nullptr;
+  uint64_t switchrate_ns = 1'000'000'000;  // drops are reported at this period
   int stack_indent = kDefaultStackIndent;  // option stackindent
 };
-
-// Set by the signal handlers; the session polls it.
-extern volatile sig_atomic_t g_interrupted;
 
 class TracingSession {
  public:
   TracingSession(CompiledProgram program, const ProbeRegistry& probes, SessionOptions options,
-                 FILE* out);
+                 StopSignals& stop, FILE* out);
   ~TracingSession();
 
   // Runs to the end; returns dtrace's exit status. Throws RuntimeError when
@@ -59,15 +66,28 @@ class TracingSession {
   void ClearOrTrunc(const ActionDesc& a);
   std::vector<AggSnapshot> Snapshot(const std::vector<int>& ids);
   void RunOnce(int program_index);
-  void Drain();
-  bool TargetGone();
+  // Consumes up to one batch of records and runs ERROR for the faults among
+  // them; returns how many records it consumed.
+  int ConsumeBatch();
+  void RunPendingErrors();
+  // Waits for records, a stop signal or the target's exit, consuming records
+  // as they come, until one of those ends tracing.
+  void TraceUntilStopped();
+  // After the probes are detached: prints the records still in the ring, in
+  // batches, unless a second signal says not to.
+  void DrainAfterStop();
+  bool TargetExited();
   void ReportDrops();
+  // setopt(): changes a dynamic option, or reports why it cannot as DTrace does.
+  void Setopt(const ActionDesc& a, const uint8_t* record);
+  uint32_t EnabledProbeId(uint32_t probe_id, uint32_t clause) const;
   void Write(const std::string& s);
   AggPrintOptions AggOptions() const;
 
   CompiledProgram program_;
   const ProbeRegistry& probes_;
   SessionOptions options_;
+  StopSignals& stop_;
   FILE* out_;
   std::vector<runtime::Map> maps_;
   std::vector<runtime::Program> programs_;
@@ -78,7 +98,7 @@ class TracingSession {
   bool header_printed_ = false;
   bool exit_requested_ = false;
   int exit_status_ = 0;
-  bool child_reaped_ = false;
+  bool target_exited_ = false;
   std::vector<uint64_t> drops_seen_;
   // Kernel symbols through runtime::KernelSymbols, which reads
   // /proc/kallsyms on first use: programs without stacks or symbols never

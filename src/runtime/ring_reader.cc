@@ -13,6 +13,9 @@ namespace {
 
 // Returned from the C callback to make libbpf stop after a throwing callback.
 constexpr int kStopAfterException = -ECANCELED;
+// Returned from the C callback when a batch is complete. libbpf then stops,
+// with the record just delivered consumed, and returns this code.
+constexpr int kStopAtLimit = -EAGAIN;
 
 }  // namespace
 
@@ -35,14 +38,16 @@ int RingReader::Trampoline(void* ctx, void* data, size_t size) {
     self->pending_ = std::current_exception();
     return kStopAfterException;
   }
+  if (self->limit_ > 0 && self->consumed_ >= self->limit_) return kStopAtLimit;
   return 0;
 }
 
 int RingReader::Finish(int result, const char* what) {
   int consumed = consumed_;
   consumed_ = 0;
+  limit_ = 0;
   if (pending_) std::rethrow_exception(std::exchange(pending_, nullptr));
-  if (result < 0 && result != -EINTR) {
+  if (result < 0 && result != -EINTR && result != kStopAtLimit) {
     throw RuntimeError(std::string("cannot ") + what +
                        " the BPF ring buffer: " + std::strerror(-result));
   }
@@ -56,6 +61,12 @@ int RingReader::Poll(int timeout_ms) {
 
 int RingReader::Drain() {
   consumed_ = 0;
+  return Finish(ring_buffer__consume(ring_), "consume");
+}
+
+int RingReader::Consume(int max_records) {
+  consumed_ = 0;
+  limit_ = max_records;
   return Finish(ring_buffer__consume(ring_), "consume");
 }
 

@@ -1,10 +1,14 @@
 // RingReader: consumes records from a BPF_MAP_TYPE_RINGBUF map.
 //
-// The callback runs on the caller's thread, synchronously inside Poll() or
-// Drain(), once per record, with a pointer valid only for the call. If the
-// callback throws, consumption stops and the exception propagates out of
-// Poll()/Drain() (the record that threw counts as consumed; a way to stop on
+// The callback runs on the caller's thread, synchronously inside Poll(),
+// Drain() or Consume(), once per record, with a pointer valid only for the
+// call. If the callback throws, consumption stops and the exception
+// propagates out (the record that threw counts as consumed; a way to stop on
 // exit()). Records are delivered in the order the kernel committed them.
+//
+// Poll() and Drain() read until the ring is empty, which never happens while
+// probes write faster than the callback consumes; a loop that must also
+// notice signals or timers reads in bounded batches with Consume().
 #pragma once
 
 #include <cstddef>
@@ -34,6 +38,10 @@ class RingReader {
   // Consumes everything currently available without waiting.
   int Drain();
 
+  // Consumes at most max_records (> 0) of what is available, without
+  // waiting. Returns how many it consumed: max_records means more may wait.
+  int Consume(int max_records);
+
   // The epoll fd that becomes readable when records arrive (for callers that
   // multiplex other fds).
   int epoll_fd() const;
@@ -46,6 +54,7 @@ class RingReader {
   Callback on_record_;
   std::exception_ptr pending_;
   int consumed_ = 0;
+  int limit_ = 0;  // Consume()'s batch size; 0: no limit
 };
 
 }  // namespace dt::runtime

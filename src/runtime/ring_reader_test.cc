@@ -71,6 +71,24 @@ TEST(RingReaderTest, CallbackExceptionStopsAndPropagates) {
   EXPECT_EQ(calls, 3);
 }
 
+TEST(RingReaderTest, ConsumeStopsAfterABatch) {
+  DT_REQUIRE_ROOT();
+  Map ring = MakeRing();
+  Program program = LoadProgram(BPF_PROG_TYPE_RAW_TRACEPOINT, OutputMarker(ring.fd(), 7), "BEGIN");
+  int calls = 0;
+  RingReader reader(ring.fd(), [&calls](const uint8_t*, size_t) { ++calls; });
+  for (int i = 0; i < 5; ++i) RunProgramOnce(program.fd());
+  EXPECT_EQ(reader.Consume(2), 2);
+  EXPECT_EQ(calls, 2);
+  EXPECT_EQ(reader.Consume(2), 2);
+  EXPECT_EQ(reader.Consume(2), 1);
+  EXPECT_EQ(reader.Consume(2), 0);
+  EXPECT_EQ(calls, 5);
+  // A batch limit does not outlive its call.
+  for (int i = 0; i < 3; ++i) RunProgramOnce(program.fd());
+  EXPECT_EQ(reader.Drain(), 3);
+}
+
 TEST(RingReaderTest, RejectsANonRingMap) {
   DT_REQUIRE_ROOT();
   Map array = CreateMap({"test_array", BPF_MAP_TYPE_ARRAY, 4, 8, 1});
