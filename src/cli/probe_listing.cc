@@ -10,6 +10,7 @@
 #include <sstream>
 #include <variant>
 
+#include "cli/script_preprocessor.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
 #include "providers/stability.h"
@@ -55,7 +56,9 @@ std::vector<std::string> ScriptDescriptions(const ProgramSource& source, const O
     if (name == "defaultargs") macros.default_args = on;
     if (name == "argref") macros.arg_ref = on;
   }
-  ast::Program program = ParseProgram(ReadScript(source.text), macros);
+  std::string text = ReadScript(source.text);
+  if (opts.cpp) text = PreprocessScript(source.text, text, opts).text;
+  ast::Program program = ParseProgram(text, macros);
   std::vector<std::string> descriptions;
   for (const ast::TopLevel& item : program.items) {
     if (const auto* clause = std::get_if<ast::Clause>(&item)) {
