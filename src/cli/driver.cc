@@ -10,6 +10,7 @@
 #include "cli/options.h"
 #include "cli/probe_listing.h"
 #include "cli/run_settings.h"
+#include "cli/script_preprocessor.h"
 #include "cli/script_file.h"
 #include "cli/stop_signals.h"
 #include "cli/target_process.h"
@@ -36,6 +37,7 @@ struct Compiled {
   std::string label;  // "description 'X'" or "script 'x.d'"
   ast::Program ast;
   int matched = 0;
+  LineMap line_map;  // -C: the script lines behind the preprocessed text
 };
 
 // -P/-m/-f name fewer fields than a full description: pad them so the
@@ -201,6 +203,11 @@ int RunDtrace(int argc, char** argv) {
       macros.arg_ref = settings.arg_ref;
       macros.source_is_file = c.source.kind == ProgramSource::Kind::kScript;
       macros.typedef_names = library_typedefs;
+      if (opts.cpp && c.source.kind == ProgramSource::Kind::kScript) {
+        PreprocessedScript preprocessed = PreprocessScript(c.source.text, c.text, opts);
+        c.text = std::move(preprocessed.text);
+        c.line_map = std::move(preprocessed.line_map);
+      }
       c.ast = ParseProgram(c.text, macros);
       for (const ast::TopLevel& item : c.ast.items)
         if (auto* p = std::get_if<ast::PragmaOption>(&item)) {
@@ -301,7 +308,7 @@ int RunDtrace(int argc, char** argv) {
   } catch (const CompileError& e) {
     bool from_file = failing && failing->source.kind == ProgramSource::Kind::kScript;
     // dtrace(1) gives line numbers for scripts, not for -n programs.
-    std::string msg = from_file ? e.Format(settings.errtags)
+    std::string msg = from_file ? failing->line_map.Format(e, settings.errtags)
                                 : CompileError(e.tag(), 0, e.what()).Format(settings.errtags);
     if (from_file) {
       fprintf(stderr, "dtrace: failed to compile script %s: %s\n", failing->source.text.c_str(),

@@ -118,6 +118,7 @@ class Parser {
       if (name == "flowindent") out_.flow_indent = true;
       if (name == "destructive") out_.destructive = true;
       if (name == "zdefs") out_.allow_zero_matches = true;
+      if (name == "cpp") out_.cpp = true;
     }
     out_.xopts.push_back(OptionSetting{name, value, flag});
   }
@@ -190,7 +191,7 @@ class Parser {
         out_.commands.push_back(value);
         break;
       case 'D':
-        out_.defines.push_back(value);
+        out_.macros.push_back({false, value});
         break;
       case 'f':
         AddSource(Kind::kFunction, value);
@@ -223,7 +224,7 @@ class Parser {
         AddSource(Kind::kScript, value);
         break;
       case 'U':
-        out_.undefs.push_back(value);
+        out_.macros.push_back({true, value});
         break;
       case 'x': {
         size_t eq = value.find('=');

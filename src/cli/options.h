@@ -92,13 +92,19 @@ struct Options {
   // stand for. value is empty when none was given.
   std::vector<OptionSetting> xopts;
 
-  // Preprocessor options: accepted and recorded for -C.
-  bool cpp = false;                       // -C
+  // Preprocessor options, for -C.
+  bool cpp = false;                       // -C or -x cpp
   bool print_includes = false;            // -H
   std::vector<std::string> include_dirs;  // -I
-  std::vector<std::string> defines;       // -D name[=value], as given
-  std::vector<std::string> undefs;        // -U
-  std::vector<std::string> lib_dirs;      // -L
+  // -D name[=value] and -U name, in command-line order: the preprocessor
+  // applies them in that order.
+  struct MacroOption {
+    bool undefine = false;
+    std::string text;  // as given
+    bool operator==(const MacroOption&) const = default;
+  };
+  std::vector<MacroOption> macros;
+  std::vector<std::string> lib_dirs;  // -L
 };
 
 // argv[0] is the program name; its base name prefixes error messages.

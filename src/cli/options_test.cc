@@ -166,9 +166,16 @@ TEST(ParseOptions, PreprocessorAndPathOptions) {
   EXPECT_TRUE(o.cpp);
   EXPECT_TRUE(o.print_includes);
   EXPECT_EQ(o.include_dirs, (std::vector<std::string>{"/inc", "/inc2"}));
-  EXPECT_EQ(o.defines, (std::vector<std::string>{"FOO=1", "BAR"}));
-  EXPECT_EQ(o.undefs, (std::vector<std::string>{"BAZ"}));
+  using Macro = Options::MacroOption;
+  EXPECT_EQ(o.macros, (std::vector<Macro>{{false, "FOO=1"}, {false, "BAR"}, {true, "BAZ"}}));
   EXPECT_EQ(o.lib_dirs, (std::vector<std::string>{"/lib/d"}));
+}
+
+TEST(ParseOptions, MacroOptionsKeepTheirOrder) {
+  Options o = Parse({"dtrace", "-UX", "-DX=1", "-x", "cpp", "-s", "x.d"});
+  EXPECT_TRUE(o.cpp);
+  using Macro = Options::MacroOption;
+  EXPECT_EQ(o.macros, (std::vector<Macro>{{true, "X"}, {false, "X=1"}}));
 }
 
 TEST(ParseOptions, ProcessOptions) {

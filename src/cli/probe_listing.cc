@@ -10,6 +10,7 @@
 
 #include "cli/run_settings.h"
 #include "cli/script_file.h"
+#include "cli/script_preprocessor.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
 #include "providers/stability.h"
@@ -47,7 +48,9 @@ std::vector<std::string> ScriptDescriptions(const ProgramSource& source, const O
     if (o.name == "defaultargs") macros.default_args = on;
     if (o.name == "argref") macros.arg_ref = on;
   }
-  ast::Program program = ParseProgram(ReadScriptFile(source.text), macros);
+  std::string text = ReadScriptFile(source.text);
+  if (opts.cpp) text = PreprocessScript(source.text, text, opts).text;
+  ast::Program program = ParseProgram(text, macros);
   std::vector<std::string> descriptions;
   for (const ast::TopLevel& item : program.items) {
     if (const auto* clause = std::get_if<ast::Clause>(&item)) {
