@@ -81,8 +81,11 @@ std::vector<uint64_t> DropTracingFrames(std::span<const uint64_t> pcs,
     if (!info) return false;
     if (info->module == "bpf") return true;
     std::string_view name = info->symbol;
+    // __traceiter_* appears when a tracepoint has more than one attached
+    // program (another tracer, or a second dtrace): it calls each in turn.
     return info->module == "vmlinux" &&
-           (name.starts_with("bpf_trace_run") || name.starts_with("__bpf_trace_"));
+           (name.starts_with("bpf_trace_run") || name.starts_with("__bpf_trace_") ||
+            name.starts_with("__traceiter_"));
   };
   size_t first = 0;
   while (first < pcs.size() && pcs[first] != 0 && is_tracing_frame(pcs[first])) ++first;

@@ -167,12 +167,14 @@ TEST(StackFormatTest, PercentAUsesTheResolverAndFallsBackToHex) {
 
 TEST(StackFormatTest, DropsLeadingTracingFramesOnly) {
   constexpr uint64_t kProg = 0xffffffffa0000000, kRun = 0xffffffff81100000,
-                     kThunk = 0xffffffff81200000, kTraceEnter = 0xffffffff81300000;
+                     kThunk = 0xffffffff81200000, kTraceEnter = 0xffffffff81300000,
+                     kIter = 0xffffffff81400000;
   auto lookup = [&](uint64_t a) -> std::optional<KernelSymbolInfo> {
     if (a == kProg) return KernelSymbolInfo{"bpf", "bpf_prog_fecf572d3c26fb64_x", 0, kProg};
     if (a == kRun) return KernelSymbolInfo{"vmlinux", "bpf_trace_run2", 0, kVmlinuxBase};
     if (a == kThunk) return KernelSymbolInfo{"vmlinux", "__bpf_trace_sys_enter", 0, kVmlinuxBase};
     if (a == kTraceEnter) return KernelSymbolInfo{"vmlinux", "syscall_trace_enter", 0, 0};
+    if (a == kIter) return KernelSymbolInfo{"vmlinux", "__traceiter_sys_enter", 0, 0};
     return FakeLookup(a);
   };
   std::vector<uint64_t> pcs = {kProg, kRun, kThunk, kTraceEnter, kDoSyscall, kRun, 0, kEntry};
@@ -181,6 +183,10 @@ TEST(StackFormatTest, DropsLeadingTracingFramesOnly) {
   EXPECT_EQ(DropTracingFrames(pcs, lookup, 2), (std::vector<uint64_t>{kTraceEnter, kDoSyscall}));
   std::vector<uint64_t> plain = {kDoSyscall, kEntry};
   EXPECT_EQ(DropTracingFrames(plain, lookup, 10), plain);
+  // Several programs on one tracepoint: the iterator calls the thunk.
+  std::vector<uint64_t> shared = {kProg, kRun, kThunk, kIter, kTraceEnter, kDoSyscall};
+  EXPECT_EQ(DropTracingFrames(shared, lookup, 10),
+            (std::vector<uint64_t>{kTraceEnter, kDoSyscall}));
   std::vector<uint64_t> only_tracing = {kProg, kRun};
   EXPECT_TRUE(DropTracingFrames(only_tracing, lookup, 10).empty());
 }
