@@ -1,6 +1,7 @@
 #include "runtime/kallsyms.h"
 
 #include <gtest/gtest.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -156,27 +157,29 @@ TEST(KallsymsTest, EmptyOrMissingFileIsAnError) {
     ASSERT_TRUE((table).ok()) << (table).error();                             \
   } while (0)
 
-TEST(KallsymsKernelTest, LoadsQuickly) {
+// Reading the file and parsing its text agree. Both read one snapshot: the
+// live /proc/kallsyms changes whenever any BPF program is loaded, so two
+// reads of it may differ by a few symbols. Load time is printed for the
+// record; the benchmark, not a test, judges speed.
+TEST(KallsymsKernelTest, FileAndTextAgree) {
   if (geteuid() != 0) GTEST_SKIP() << "needs root to see kernel addresses";
-  auto start = std::chrono::steady_clock::now();
-  KernelSymbols t = KernelSymbols::FromFile(KernelSymbols::kKallsymsPath);
-  auto load = std::chrono::steady_clock::now() - start;
-  ASSERT_TRUE(t.ok()) << t.error();
-  start = std::chrono::steady_clock::now();
-  ASSERT_TRUE(t.AddressOf("schedule"));
-  auto names = std::chrono::steady_clock::now() - start;
-  auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
   std::string text = ReadProcKallsyms();
-  start = std::chrono::steady_clock::now();
+  char path[] = "/tmp/kallsyms_test.XXXXXX";
+  int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, text.data(), text.size()), static_cast<ssize_t>(text.size()));
+  close(fd);
+  auto start = std::chrono::steady_clock::now();
+  KernelSymbols t = KernelSymbols::FromFile(path);
+  auto load = std::chrono::steady_clock::now() - start;
+  unlink(path);
+  ASSERT_TRUE(t.ok()) << t.error();
+  ASSERT_TRUE(t.AddressOf("schedule"));
   KernelSymbols parsed = KernelSymbols::FromText(std::move(text));
-  auto parse = std::chrono::steady_clock::now() - start;
   EXPECT_EQ(parsed.size(), t.size());
-  std::cout << "[ kallsyms ] " << t.size() << " symbols loaded in " << ms(load)
-            << " ms (parsing and indexing alone: " << ms(parse) << " ms); name index built in "
-            << ms(names) << " ms\n";
   EXPECT_GT(t.size(), 10000u);
-  // Generous bound for a loaded 2-core CI machine; typical is ~100 ms.
-  EXPECT_LT(ms(load), 2000.0);
+  std::cout << "[ kallsyms ] " << t.size() << " symbols loaded in "
+            << std::chrono::duration<double, std::milli>(load).count() << " ms\n";
 }
 
 TEST(KallsymsKernelTest, ScheduleResolvesBackToItself) {
