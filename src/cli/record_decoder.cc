@@ -24,6 +24,10 @@ Value DecodeField(const uint8_t* base, const FieldDesc& f, const KernelSymbolLoo
   return Value::Int(v, static_cast<int>(f.type_size), f.is_signed);
 }
 
+bool ActionRan(const ActionDesc& a, const uint8_t* record) {
+  return a.ran_flag == 0 || record[a.ran_flag] != 0;
+}
+
 namespace {
 
 // Adds one CPU's words into the running total, per aggregating function.

@@ -269,6 +269,7 @@ void TracingSession::RunSystemCommand(const std::string& command) {
 void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* data) {
   bool quiet = options_.quiet;
   for (const ActionDesc& a : desc.actions) {
+    if (!ActionRan(a, data)) continue;
     switch (a.kind) {
       case ActionKind::kTrace:
         Write(FormatTraceValue(DecodeField(data, a.fields[0], lookup_), quiet,

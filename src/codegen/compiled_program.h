@@ -4,7 +4,9 @@
 // Every record in the ring buffer starts with a RecordHeader. desc_id
 // selects a RecordDesc (what a clause recorded) or is kErrorRecord, in which
 // case an ErrorRecord follows the header. Field offsets count from the
-// start of the record, header included.
+// start of the record, header included. A clause with actions inside
+// if/else has one "ran" byte per such action right after the header (zeroed
+// when the clause starts, set by the action), padded to 8 bytes.
 #pragma once
 
 #include <linux/bpf.h>
@@ -76,6 +78,11 @@ struct ActionDesc {
   std::string option, option_value;  // setopt
   // print: the type of the object whose bytes fields[0] holds.
   std::shared_ptr<const PrintTypeDesc> print_type;
+  // An action inside if/else: the record offset of the byte the program sets
+  // to 1 when the action ran (0: the action is not conditional and always
+  // ran). The fields of an action that did not run hold whatever the
+  // per-CPU buffer held before, so the consumer must skip it.
+  uint32_t ran_flag = 0;
 };
 
 struct RecordDesc {

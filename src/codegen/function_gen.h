@@ -94,6 +94,9 @@ class FunctionGen {
   void GenPrint(const ast::Expr& call);  // print_gen.cc
   // Appends a field to the current clause's record and stores r0 into it.
   FieldDesc AppendField(const Type* t);
+  // Adds a data action to the clause's record; inside if/else it also marks
+  // the action's "ran" byte.
+  void AddAction(ActionDesc a);
   void StoreResultToField(const FieldDesc& f, const Type* t);
   void CommitRecord();
   void EmitFault(FaultKind kind, bpf::Reg addr);
@@ -209,6 +212,9 @@ class FunctionGen {
   int record_id_ = -1;
   uint32_t record_off_ = 0;  // scratch offset of the record being built
   uint32_t record_size_ = 0;
+  int branch_depth_ = 0;    // if/else statements being generated
+  uint32_t ran_flags_ = 0;  // "ran" bytes in the clause's record
+  uint32_t next_ran_flag_ = 0;
   uint32_t scratch_clause_base_ = 0;
   uint32_t scratch_top_ = 0;
   std::map<int, int16_t> this_slots_;       // this-> scalar variable -> stack slot
