@@ -137,9 +137,38 @@ void TracingSession::Drain() {
     errors.swap(pending_errors_);
     for (const ErrorRecord& e : errors) RunErrorProbe(e);
   }
+  ReportErrorProbeFaults();
+  if (!exit_requested_ && KernelExitFlagSet()) exit_requested_ = true;
+}
+
+bool TracingSession::KernelExitFlagSet() {
+  if (program_.globals_map < 0) return false;
+  const MapDef& def = program_.maps.at(program_.globals_map);
+  std::vector<uint8_t> globals(def.value_size, 0);
+  uint32_t zero = 0;
+  if (!maps_.at(program_.globals_map).Lookup(&zero, globals.data())) return false;
+  uint64_t flag = 0;
+  memcpy(&flag, globals.data() + program_.exit_flag_offset, sizeof(flag));
+  return flag != 0;
+}
+
+// As in DTrace, a fault in an ERROR clause does not fire ERROR again (that
+// could loop forever): it is only counted, and the count reported.
+void TracingSession::ReportErrorProbeFaults() {
+  if (error_probe_faults_ == error_probe_faults_reported_) return;
+  uint64_t n = error_probe_faults_ - error_probe_faults_reported_;
+  error_probe_faults_reported_ = error_probe_faults_;
+  fflush(out_);
+  fprintf(stderr, "dtrace: %llu error%s in ERROR probe enabling\n",
+          static_cast<unsigned long long>(n), n == 1 ? "" : "s");
 }
 
 void TracingSession::RunErrorProbe(const ErrorRecord& err) {
+  if (program_.error_program >= 0 &&
+      err.header.probe_id == program_.programs[program_.error_program].probe->id) {
+    ++error_probe_faults_;
+    return;
+  }
   uint32_t epid = 0;
   for (size_t i = 0; i < program_.epids.size(); ++i) {
     if (program_.epids[i].first == err.header.probe_id &&
@@ -294,10 +323,13 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
         Printa(a);
         break;
       case ActionKind::kExit:
-        if (!exit_requested_) {
-          exit_requested_ = true;
+        // The first exit() sets the status, even when the in-kernel flag
+        // already ended the run.
+        if (!exit_status_set_) {
+          exit_status_set_ = true;
           exit_status_ = static_cast<int>(DecodeField(data, a.fields[0]).AsSigned());
         }
+        exit_requested_ = true;
         break;
       case ActionKind::kClear:
       case ActionKind::kTrunc:
@@ -413,6 +445,7 @@ int TracingSession::Run() {
     fprintf(stderr, "dtrace: pid %d has exited\n", pid_exited);
   }
   exit_requested_ = false;
+  exit_status_set_ = false;  // an exit() in END has the last word
   RunOnce(program_.end_program);
   Drain();
 

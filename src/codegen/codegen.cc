@@ -82,6 +82,8 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
   globals_size += 8;
   shared.globals = maps.Add(
       {"dtrace_globals", BPF_MAP_TYPE_ARRAY, 4, std::max<uint32_t>(globals_size, 8), 1, 0, {}});
+  out.globals_map = shared.globals;
+  out.exit_flag_offset = shared.exit_flag_off;
   for (const Variable& v : info.thread_vars) {
     shared.thread_maps.push_back(maps.Add({"self_" + v.name,
                                            BPF_MAP_TYPE_HASH,

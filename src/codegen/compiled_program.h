@@ -125,6 +125,11 @@ struct CompiledProgram {
   std::vector<AggregationDef> aggregations;
   int ring_map = -1;
   int drops_map = -1;  // array: one u64 per CPU (kMaxDropCpus) of records lost
+  // exit() sets this u64 of the globals map's only element before its
+  // record is sent; a fault later in the clause discards the record but not
+  // the flag, so the consumer reads the flag too (DTrace's "exiting" status).
+  int globals_map = -1;
+  uint32_t exit_flag_offset = 0;
   int begin_program = -1, end_program = -1, error_program = -1;
   // Some record or key holds a stack or symbol, or a format prints one
   // (%a, %k): the consumer loads the kernel's symbol table up front.
