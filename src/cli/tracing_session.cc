@@ -257,7 +257,7 @@ void TracingSession::ClearOrTrunc(const ActionDesc& a) {
         memcpy(&v, cpu.data() + w * 8, 8);
         if (def.desc.func == AggFunc::kCount || def.desc.func == AggFunc::kSum || w == 0 ||
             def.desc.func >= AggFunc::kQuantize)
-          total += v;
+          total = WrappingAdd(total, v);
       }
     std::vector<Value> printed;
     for (const FieldDesc& f : def.key_fields) {
@@ -268,7 +268,7 @@ void TracingSession::ClearOrTrunc(const ActionDesc& a) {
     }
     auto [it, added] = group_of.emplace(std::move(printed), ranked.size());
     if (added) ranked.emplace_back(0, std::vector<std::vector<uint8_t>>{});
-    ranked[it->second].first += total;
+    ranked[it->second].first = WrappingAdd(ranked[it->second].first, total);
     ranked[it->second].second.push_back(key);
   }
   std::stable_sort(ranked.begin(), ranked.end(),
