@@ -169,9 +169,17 @@ void FunctionGen::GenProbeString(Builtin which) {
 
 void FunctionGen::GenArg(int n) {
   switch (provider_) {
-    case ProviderKind::kStable:  // raw tracepoint: the kernel's own arguments
+    case ProviderKind::kStable: {  // raw tracepoint: the kernel's own arguments
+      // One it does not have is 0, as DTrace gives: reading it would make
+      // the kernel refuse to attach the program.
+      auto it = info_.stable.find(single_probe_->id);
+      if (it != info_.stable.end() && it->second.raw_args >= 0 && n >= it->second.raw_args) {
+        b_.MovImm(R0, 0);
+        return;
+      }
       b_.Load(8, R0, R6, static_cast<int16_t>(n * 8));
       return;
+    }
     case ProviderKind::kTracepoint: {
       // argN is the tracepoint's Nth field as an integer (a string field's
       // address), as DTrace's sdt provider gives them.
