@@ -99,6 +99,14 @@ void TracingSession::LoadPrograms() {
     bpf::ResolveMapFds(insns, [&](int index) { return maps_.at(index).fd(); });
     programs_.push_back(runtime::LoadProgram(def.prog_type, insns, def.name));
   }
+  // Programs that continue a chain are reached by tail call, from its slot.
+  for (size_t i = 0; i < program_.programs.size(); ++i) {
+    int slot = program_.programs[i].tail_call_slot;
+    if (slot < 0) continue;
+    uint32_t key = static_cast<uint32_t>(slot);
+    uint32_t fd = static_cast<uint32_t>(programs_[i].fd());
+    maps_.at(program_.prog_array_map).Update(&key, &fd);
+  }
 }
 
 void TracingSession::AttachProbes() {
@@ -106,6 +114,7 @@ void TracingSession::AttachProbes() {
     const ProgramDef& def = program_.programs[i];
     switch (def.attach) {
       case AttachKind::kRunOnce:
+      case AttachKind::kTailCall:
         break;
       case AttachKind::kRawTracepoint:
         attachments_.push_back(runtime::AttachRawTracepoint(programs_[i].fd(), def.tracepoint));

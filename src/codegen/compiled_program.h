@@ -106,7 +106,22 @@ struct AggregationDef {
   uint32_t value_words = 0;  // int64 words per CPU
 };
 
-enum class AttachKind { kRunOnce, kRawTracepoint, kPerfTimer, kTracepoint };
+enum class AttachKind {
+  kRunOnce,
+  kRawTracepoint,
+  kPerfTimer,
+  kTracepoint,
+  kTailCall,  // not attached: an earlier program of its chain tail-calls it
+};
+
+// Where a clause's code starts in its program (for splitting programs and
+// for saying which clause costs the verifier what).
+struct CodeSpan {
+  uint32_t first_insn = 0;
+  int clause = 0;     // ClauseInfo::index
+  int statement = 0;  // 0: the clause's start (probe filter, predicate)
+  int line = 0;
+};
 
 struct ProgramDef {
   std::string name;  // for messages: the probe or group it serves
@@ -116,6 +131,9 @@ struct ProgramDef {
   std::string tracepoint_category;  // kTracepoint: events/<category>/<tracepoint>
   const Probe* probe = nullptr;     // run-once and timer programs
   std::vector<bpf_insn> insns;
+  std::vector<CodeSpan> clause_spans;  // in code order
+  // kTailCall: the slot of the prog-array map this program is stored in.
+  int tail_call_slot = -1;
 };
 
 struct CompiledProgram {
@@ -124,7 +142,8 @@ struct CompiledProgram {
   std::vector<RecordDesc> records;
   std::vector<AggregationDef> aggregations;
   int ring_map = -1;
-  int drops_map = -1;  // array: one u64 per CPU (kMaxDropCpus) of records lost
+  int prog_array_map = -1;  // tail-call targets (kTailCall programs), if any
+  int drops_map = -1;       // array: one u64 per CPU (kMaxDropCpus) of records lost
   // exit() sets this u64 of the globals map's only element before its
   // record is sent; a fault later in the clause discards the record but not
   // the flag, so the consumer reads the flag too (DTrace's "exiting" status).
