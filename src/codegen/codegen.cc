@@ -171,15 +171,22 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
     size_t records_before = out.records.size();
     std::vector<ProgramDef> defs;
     defs.push_back(generate(0, clauses.size(), FunctionGen::ChainLink{}));
-    std::vector<size_t> starts = SplitPoints(defs.front());
+    // Small programs load fastest (the verifier's time grows faster than
+    // their size); larger ones only when the chain would be too long.
+    SplitLimits limits;
+    std::vector<size_t> starts = SplitPoints(defs.front(), limits);
+    while (starts.size() > kMaxChainedPrograms && limits.max_insns < kMaxSplitInsns) {
+      limits.max_insns *= 2;
+      starts = SplitPoints(defs.front(), limits);
+    }
     if (starts.size() > 1) {
       if (starts.size() > kMaxChainedPrograms) {
         throw CompileError(
             "D_DIF_TOOBIG", clauses[starts[kMaxChainedPrograms]].clause->clause->line,
             "program too large: the clauses for " + name + " need " +
                 std::to_string(starts.size()) + " BPF programs (each at most " +
-                std::to_string(SplitLimits{}.max_insns) + " instructions and " +
-                std::to_string(SplitLimits{}.max_maps) + " maps), and the kernel chains at most " +
+                std::to_string(limits.max_insns) + " instructions and " +
+                std::to_string(limits.max_maps) + " maps), and the kernel chains at most " +
                 std::to_string(kMaxChainedPrograms) + " (33 tail calls)");
       }
       // Generate again, chained; the single program's records go.

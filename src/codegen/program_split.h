@@ -22,6 +22,9 @@ struct SplitLimits {
   uint32_t max_maps = 64;      // per program: MAX_USED_MAPS
 };
 constexpr size_t kMaxChainedPrograms = 34;  // MAX_TAIL_CALL_CNT + 1
+// The largest program a chain is cut into when 16K-instruction ones would
+// make it too long (straight-line clauses verify in about their size).
+constexpr uint32_t kMaxSplitInsns = 131072;
 
 // The distinct map indices the instructions [begin, end) reference.
 std::vector<int> MapsReferenced(const std::vector<bpf_insn>& insns, size_t begin, size_t end);
