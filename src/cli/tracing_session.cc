@@ -9,6 +9,7 @@
 #include <map>
 
 #include "cli/record_decoder.h"
+#include "cli/verifier_cost.h"
 #include "codegen/bpf_builder.h"
 #include "common/diagnostic.h"
 #include "consumer/aggregation_merge.h"
@@ -97,7 +98,21 @@ void TracingSession::LoadPrograms() {
   for (ProgramDef& def : program_.programs) {
     std::vector<bpf_insn> insns = def.insns;
     bpf::ResolveMapFds(insns, [&](int index) { return maps_.at(index).fd(); });
-    programs_.push_back(runtime::LoadProgram(def.prog_type, insns, def.name));
+    try {
+      programs_.push_back(runtime::LoadProgram(def.prog_type, insns, def.name));
+    } catch (const runtime::VerifierError& e) {
+      if (!runtime::IsComplexityError(e)) throw;
+      // Say which statement costs what, loading parts of the program again.
+      std::string why = ExplainVerifierCost(
+          def, insns, [&](const std::vector<bpf_insn>& part, bool* too_complex) {
+            int error = 0;
+            std::optional<uint32_t> n = runtime::VerifiedInstructions(def.prog_type, part, &error);
+            *too_complex = !n && error == E2BIG;
+            return n;
+          });
+      if (why.empty()) throw;
+      throw RuntimeError(std::string(e.what()) + "\ndtrace: " + why);
+    }
   }
   // Programs that continue a chain are reached by tail call, from its slot.
   for (size_t i = 0; i < program_.programs.size(); ++i) {

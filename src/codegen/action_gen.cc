@@ -83,6 +83,25 @@ uint32_t CountConditionalActions(const Stmt& s, bool in_branch) {
   }
 }
 
+// What a statement is, for messages about its cost.
+std::string Construct(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::kExpr:
+      if (s.expr->kind == ExprKind::kCall) return s.expr->text + "()";
+      if (s.expr->kind == ExprKind::kAssign) return "assignment";
+      return "expression";
+    case StmtKind::kAggregate:
+      return "@" + s.agg_name + " = " + s.agg_func + "()";
+    case StmtKind::kIf:
+      return "if";
+    case StmtKind::kBlock:
+      return "block";
+    case StmtKind::kEmpty:
+      break;
+  }
+  return "empty statement";
+}
+
 ArgClass ClassOf(const Type* t) {
   if (t->IsString()) return ArgClass::String();
   if (t->IsStack()) {
@@ -275,6 +294,8 @@ void FunctionGen::GenClause(const ClauseProbes& cp) {
   }
   for (const auto& s : clause.body) {
     ++action_index_;
+    statement_spans_.push_back({static_cast<uint32_t>(b_.size()), cp.clause->index, action_index_,
+                                s->line, Construct(*s)});
     GenStmt(*s);
     ReleaseSlotsTo(mark);
   }

@@ -121,6 +121,7 @@ struct CodeSpan {
   int clause = 0;     // ClauseInfo::index
   int statement = 0;  // 0: the clause's start (probe filter, predicate)
   int line = 0;
+  std::string construct;  // statements: what it is ("if", "printf()", "@a = count()")
 };
 
 struct ProgramDef {
@@ -131,7 +132,8 @@ struct ProgramDef {
   std::string tracepoint_category;  // kTracepoint: events/<category>/<tracepoint>
   const Probe* probe = nullptr;     // run-once and timer programs
   std::vector<bpf_insn> insns;
-  std::vector<CodeSpan> clause_spans;  // in code order
+  std::vector<CodeSpan> clause_spans;     // in code order
+  std::vector<CodeSpan> statement_spans;  // each clause's top-level statements
   // kTailCall: the slot of the prog-array map this program is stored in.
   int tail_call_slot = -1;
 };

@@ -35,6 +35,7 @@ ProgramDef FunctionGen::Generate(const std::string& name, uint32_t prog_type, At
     out_.records.resize(records_before);
     scratch_loaded_ = attempt == 1;
     exit_label_ = b_.NewLabel();
+    statement_spans_.clear();
     try {
       // The same order in every program of a chain: the same offsets.
       for (const Variable& v : info_.clause_vars) {
@@ -49,8 +50,8 @@ ProgramDef FunctionGen::Generate(const std::string& name, uint32_t prog_type, At
       scratch_clause_base_ = scratch_top_;
       std::vector<CodeSpan> spans;
       for (const ClauseProbes& cp : clauses) {
-        spans.push_back(
-            {static_cast<uint32_t>(b_.size()), cp.clause->index, 0, cp.clause->clause->line});
+        spans.push_back({static_cast<uint32_t>(b_.size()), cp.clause->index, 0,
+                         cp.clause->clause->line, "clause"});
         GenClause(cp);
       }
       if (chain.next_slot >= 0) {
@@ -64,6 +65,7 @@ ProgramDef FunctionGen::Generate(const std::string& name, uint32_t prog_type, At
       b_.Exit();
       ProgramDef def;
       def.clause_spans = std::move(spans);
+      def.statement_spans = std::move(statement_spans_);
       def.name = name;
       def.prog_type = prog_type;
       def.attach = attach;

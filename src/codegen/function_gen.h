@@ -226,6 +226,7 @@ class FunctionGen {
   int branch_depth_ = 0;    // if/else statements being generated
   uint32_t ran_flags_ = 0;  // "ran" bytes in the clause's record
   uint32_t next_ran_flag_ = 0;
+  std::vector<CodeSpan> statement_spans_;  // of the program being generated
   uint32_t scratch_clause_base_ = 0;
   uint32_t scratch_top_ = 0;
   // this-> scalar variable -> stack slot, or scratch offset when

@@ -24,7 +24,7 @@ ProgramDef Synthetic(int clauses, int size, int (*map_of)(int)) {
   for (int i = 0; i < 10; ++i) b.MovImm(bpf::R0, 0);
   ProgramDef def;
   for (int c = 0; c < clauses; ++c) {
-    def.clause_spans.push_back({static_cast<uint32_t>(b.size()), c, 0, c + 1});
+    def.clause_spans.push_back({static_cast<uint32_t>(b.size()), c, 0, c + 1, "clause"});
     b.LoadMapFd(bpf::R1, map_of(c));  // two instructions
     for (int i = 2; i < size; ++i) b.MovImm(bpf::R0, 0);
   }
