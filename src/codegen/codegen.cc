@@ -139,7 +139,10 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
   }
 
   int tail_call_slots = 0;
-  for (auto& [key, clauses] : groups) {
+  for (auto& group : groups) {
+    // Named, not structured bindings: lambdas below capture them.
+    const GroupKey& key = group.first;
+    const std::vector<FunctionGen::ClauseProbes>& clauses = group.second;
     const Probe* first = clauses.front().probes.front();
     std::string name = first->FullName();
     uint32_t prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT;
