@@ -3,6 +3,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "consumer/aggregation_merge.h"
 #include "consumer/stack_value.h"
 
 namespace dt {
@@ -24,35 +25,9 @@ Value DecodeField(const uint8_t* base, const FieldDesc& f, const KernelSymbolLoo
   return Value::Int(v, static_cast<int>(f.type_size), f.is_signed);
 }
 
-namespace {
-
-// Adds one CPU's words into the running total, per aggregating function.
-void Combine(AggFunc func, std::vector<int64_t>& total, const int64_t* cpu) {
-  switch (func) {
-    case AggFunc::kMin:
-    case AggFunc::kMax:
-      if (cpu[0] == 0) return;
-      if (total[0] == 0 || (func == AggFunc::kMin ? cpu[1] < total[1] : cpu[1] > total[1]))
-        total[1] = cpu[1];
-      total[0] += cpu[0];
-      return;
-    case AggFunc::kStddev: {
-      total[0] += cpu[0];
-      total[1] += cpu[1];
-      auto lo = static_cast<uint64_t>(total[2]);
-      uint64_t add = static_cast<uint64_t>(cpu[2]);
-      uint64_t sum = lo + add;
-      total[2] = static_cast<int64_t>(sum);
-      total[3] += cpu[3] + (sum < lo ? 1 : 0);
-      return;
-    }
-    default:
-      for (size_t i = 0; i < total.size(); ++i) total[i] += cpu[i];
-      return;
-  }
+bool ActionRan(const ActionDesc& a, const uint8_t* record) {
+  return a.ran_flag == 0 || record[a.ran_flag] != 0;
 }
-
-}  // namespace
 
 std::vector<AggEntry> ReadAggregation(const runtime::Map& map, const AggregationDef& def,
                                       const KernelSymbolLookup& lookup) {
@@ -63,10 +38,10 @@ std::vector<AggEntry> ReadAggregation(const runtime::Map& map, const Aggregation
     AggEntry e;
     for (const FieldDesc& f : def.key_fields) e.key.push_back(DecodeField(key.data(), f, lookup));
     e.data.assign(def.value_words, 0);
+    std::vector<int64_t> words(def.value_words);
     for (const auto& cpu : per_cpu) {
-      std::vector<int64_t> words(def.value_words);
       memcpy(words.data(), cpu.data(), def.value_words * 8);
-      Combine(def.desc.func, e.data, words.data());
+      CombineAggData(def.desc, e.data, words);
     }
     out.push_back(std::move(e));
   }

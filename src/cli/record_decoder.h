@@ -21,6 +21,11 @@ namespace dt {
 Value DecodeField(const uint8_t* base, const FieldDesc& f,
                   const KernelSymbolLookup& lookup = nullptr);
 
+// Whether the action ran when the record was built: an action in an
+// if/else branch that was not taken left its fields unwritten (stale
+// bytes), so it must neither print nor act.
+bool ActionRan(const ActionDesc& a, const uint8_t* record);
+
 // Reads every key of an aggregation map and combines the per-CPU values.
 std::vector<AggEntry> ReadAggregation(const runtime::Map& map, const AggregationDef& def,
                                       const KernelSymbolLookup& lookup = nullptr);

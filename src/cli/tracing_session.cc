@@ -14,6 +14,7 @@
 #include "cli/run_settings.h"
 #include "cli/stop_signals.h"
 #include "cli/target_process.h"
+#include "cli/verifier_cost.h"
 #include "codegen/bpf_builder.h"
 #include "common/diagnostic.h"
 #include "consumer/aggregation_merge.h"
@@ -104,7 +105,29 @@ void TracingSession::LoadPrograms() {
   for (ProgramDef& def : program_.programs) {
     std::vector<bpf_insn> insns = def.insns;
     bpf::ResolveMapFds(insns, [&](int index) { return maps_.at(index).fd(); });
-    programs_.push_back(runtime::LoadProgram(def.prog_type, insns, def.name));
+    try {
+      programs_.push_back(runtime::LoadProgram(def.prog_type, insns, def.name));
+    } catch (const runtime::VerifierError& e) {
+      if (!runtime::IsComplexityError(e)) throw;
+      // Say which statement costs what, loading parts of the program again.
+      std::string why = ExplainVerifierCost(
+          def, insns, [&](const std::vector<bpf_insn>& part, bool* too_complex) {
+            int error = 0;
+            std::optional<uint32_t> n = runtime::VerifiedInstructions(def.prog_type, part, &error);
+            *too_complex = !n && error == E2BIG;
+            return n;
+          });
+      if (why.empty()) throw;
+      throw RuntimeError(std::string(e.what()) + "\ndtrace: " + why);
+    }
+  }
+  // Programs that continue a chain are reached by tail call, from its slot.
+  for (size_t i = 0; i < program_.programs.size(); ++i) {
+    int slot = program_.programs[i].tail_call_slot;
+    if (slot < 0) continue;
+    uint32_t key = static_cast<uint32_t>(slot);
+    uint32_t fd = static_cast<uint32_t>(programs_[i].fd());
+    maps_.at(program_.prog_array_map).Update(&key, &fd);
   }
 }
 
@@ -113,6 +136,7 @@ void TracingSession::AttachProbes() {
     const ProgramDef& def = program_.programs[i];
     switch (def.attach) {
       case AttachKind::kRunOnce:
+      case AttachKind::kTailCall:
         break;
       case AttachKind::kRawTracepoint:
         attachments_.push_back(runtime::AttachRawTracepoint(programs_[i].fd(), def.tracepoint));
@@ -140,6 +164,11 @@ void TracingSession::RunOnce(int program_index) {
 int TracingSession::ConsumeBatch() {
   int consumed = ring_->reader.Consume(kRecordBatch);
   RunPendingErrors();
+  ReportErrorProbeFaults();
+  // exit() followed by a fault in its clause: the fault discards the record
+  // that carried the exit, but the in-kernel flag has already stopped every
+  // probe. Learn of the exit from the flag, as DTrace polls its status.
+  if (!exit_requested_ && KernelExitFlagSet()) exit_requested_ = true;
   return consumed;
 }
 
@@ -158,7 +187,34 @@ uint32_t TracingSession::EnabledProbeId(uint32_t probe_id, uint32_t clause) cons
   return 0;
 }
 
+bool TracingSession::KernelExitFlagSet() {
+  if (program_.globals_map < 0) return false;
+  const MapDef& def = program_.maps.at(program_.globals_map);
+  std::vector<uint8_t> globals(def.value_size, 0);
+  uint32_t zero = 0;
+  if (!maps_.at(program_.globals_map).Lookup(&zero, globals.data())) return false;
+  uint64_t flag = 0;
+  memcpy(&flag, globals.data() + program_.exit_flag_offset, sizeof(flag));
+  return flag != 0;
+}
+
+// As in DTrace, a fault in an ERROR clause does not fire ERROR again (that
+// could loop forever): it is only counted, and the count reported.
+void TracingSession::ReportErrorProbeFaults() {
+  if (error_probe_faults_ == error_probe_faults_reported_) return;
+  uint64_t n = error_probe_faults_ - error_probe_faults_reported_;
+  error_probe_faults_reported_ = error_probe_faults_;
+  fflush(out_);
+  fprintf(stderr, "dtrace: %llu error%s in ERROR probe enabling\n",
+          static_cast<unsigned long long>(n), n == 1 ? "" : "s");
+}
+
 void TracingSession::RunErrorProbe(const ErrorRecord& err) {
+  if (program_.error_program >= 0 &&
+      err.header.probe_id == program_.programs[program_.error_program].probe->id) {
+    ++error_probe_faults_;
+    return;
+  }
   uint32_t epid = EnabledProbeId(err.header.probe_id, err.header.epid);
   if (program_.error_program >= 0) {
     // ERROR's arguments, as DTrace passes them: arg1 EPID, arg2 action,
@@ -240,7 +296,7 @@ void TracingSession::ClearOrTrunc(const ActionDesc& a) {
         memcpy(&v, cpu.data() + w * 8, 8);
         if (def.desc.func == AggFunc::kCount || def.desc.func == AggFunc::kSum || w == 0 ||
             def.desc.func >= AggFunc::kQuantize)
-          total += v;
+          total = WrappingAdd(total, v);
       }
     std::vector<Value> printed;
     for (const FieldDesc& f : def.key_fields) {
@@ -251,7 +307,7 @@ void TracingSession::ClearOrTrunc(const ActionDesc& a) {
     }
     auto [it, added] = group_of.emplace(std::move(printed), ranked.size());
     if (added) ranked.emplace_back(0, std::vector<std::vector<uint8_t>>{});
-    ranked[it->second].first += total;
+    ranked[it->second].first = WrappingAdd(ranked[it->second].first, total);
     ranked[it->second].second.push_back(key);
   }
   std::stable_sort(ranked.begin(), ranked.end(),
@@ -282,6 +338,7 @@ void TracingSession::RunSystemCommand(const std::string& command) {
 void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* data) {
   bool quiet = options_.quiet;
   for (const ActionDesc& a : desc.actions) {
+    if (!ActionRan(a, data)) continue;
     switch (a.kind) {
       case ActionKind::kTrace:
         Write(FormatTraceValue(DecodeField(data, a.fields[0], lookup_), quiet,
@@ -306,10 +363,13 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
         Printa(a);
         break;
       case ActionKind::kExit:
-        if (!exit_requested_) {
-          exit_requested_ = true;
+        // The first exit() sets the status, even when the in-kernel flag
+        // already ended the run.
+        if (!exit_status_set_) {
+          exit_status_set_ = true;
           exit_status_ = static_cast<int>(DecodeField(data, a.fields[0]).AsSigned());
         }
+        exit_requested_ = true;
         break;
       case ActionKind::kClear:
       case ActionKind::kTrunc:
@@ -476,6 +536,7 @@ int TracingSession::Run() {
   bool impatient = stop_.Poll() >= 2;
   if (!impatient) {
     exit_requested_ = false;
+    exit_status_set_ = false;  // an exit() in END has the last word
     RunOnce(program_.end_program);
     DrainAfterStop();
   }

@@ -59,6 +59,8 @@ class TracingSession {
   void OnRecord(const uint8_t* data, size_t size);
   void HandleError(const uint8_t* data);
   void RunErrorProbe(const ErrorRecord& err);
+  void ReportErrorProbeFaults();
+  bool KernelExitFlagSet();
   void PrintRecordActions(const RecordDesc& desc, const uint8_t* data);
   void Printa(const ActionDesc& a);
   // system(): runs `command` with /bin/sh, its output going where ours goes.
@@ -97,8 +99,10 @@ class TracingSession {
   std::vector<ErrorRecord> pending_errors_;
   bool header_printed_ = false;
   bool exit_requested_ = false;
+  bool exit_status_set_ = false;
   int exit_status_ = 0;
   bool target_exited_ = false;
+  uint64_t error_probe_faults_ = 0, error_probe_faults_reported_ = 0;
   std::vector<uint64_t> drops_seen_;
   // Kernel symbols through runtime::KernelSymbols, which reads
   // /proc/kallsyms on first use: programs without stacks or symbols never

@@ -6,6 +6,8 @@
 // DTrace, a clause with no statements records an empty record (the default
 // action prints the probe), and one whose statements record nothing sends
 // nothing.
+#include <stdexcept>
+
 #include "codegen/function_gen.h"
 #include "codegen/print_gen.h"
 #include "common/diagnostic.h"
@@ -60,6 +62,44 @@ void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
     default:
       break;
   }
+}
+
+// Data actions of the statement that run only when an if/else branch is
+// taken: each gets a "ran" byte in the record (FunctionGen::AddAction).
+uint32_t CountConditionalActions(const Stmt& s, bool in_branch) {
+  switch (s.kind) {
+    case StmtKind::kExpr:
+      return in_branch && s.expr->kind == ExprKind::kCall && IsDataAction(s.expr->text) ? 1 : 0;
+    case StmtKind::kIf:
+    case StmtKind::kBlock: {
+      bool inside = in_branch || s.kind == StmtKind::kIf;
+      uint32_t n = 0;
+      for (const auto& b : s.body) n += CountConditionalActions(*b, inside);
+      for (const auto& b : s.else_body) n += CountConditionalActions(*b, inside);
+      return n;
+    }
+    default:
+      return 0;
+  }
+}
+
+// What a statement is, for messages about its cost.
+std::string Construct(const Stmt& s) {
+  switch (s.kind) {
+    case StmtKind::kExpr:
+      if (s.expr->kind == ExprKind::kCall) return s.expr->text + "()";
+      if (s.expr->kind == ExprKind::kAssign) return "assignment";
+      return "expression";
+    case StmtKind::kAggregate:
+      return "@" + s.agg_name + " = " + s.agg_func + "()";
+    case StmtKind::kIf:
+      return "if";
+    case StmtKind::kBlock:
+      return "block";
+    case StmtKind::kEmpty:
+      break;
+  }
+  return "empty statement";
 }
 
 ArgClass ClassOf(const Type* t) {
@@ -208,10 +248,22 @@ void FunctionGen::CommitRecord() {
   b_.Bind(sent);
 }
 
+void FunctionGen::AddAction(ActionDesc a) {
+  if (branch_depth_ > 0) {
+    // Runs only when its branch is taken: say so in the record.
+    if (next_ran_flag_ >= ran_flags_) throw std::logic_error("conditional actions miscounted");
+    a.ran_flag = static_cast<uint32_t>(sizeof(RecordHeader)) + next_ran_flag_++;
+    EnsureScratch();
+    b_.StoreImm(1, R7, static_cast<int16_t>(record_off_ + a.ran_flag), 1);
+  }
+  out_.records[record_id_].actions.push_back(std::move(a));
+}
+
 void FunctionGen::GenClause(const ClauseProbes& cp) {
   clause_ = &cp;
   clause_end_ = b_.NewLabel();
   action_index_ = 0;
+  branch_depth_ = 0;
   scratch_top_ = scratch_clause_base_;
   int mark = stack_top_;
   const ast::Clause& clause = *cp.clause->clause;
@@ -221,20 +273,33 @@ void FunctionGen::GenClause(const ClauseProbes& cp) {
   uint32_t data = 0;
   bool records = clause.body.empty();
   for (const auto& s : clause.body) MeasureRecord(*s, &data, &records);
+  uint32_t conditional = 0;
+  for (const auto& s : clause.body) conditional += CountConditionalActions(*s, false);
+  uint32_t flags_size = (conditional + 7) & ~7u;
   record_ = nullptr;
+  next_ran_flag_ = 0;
+  ran_flags_ = conditional;
   if (records) {
-    record_off_ = AllocScratch(sizeof(RecordHeader) + data);
+    record_off_ = AllocScratch(sizeof(RecordHeader) + flags_size + data);
     record_id_ = static_cast<int>(out_.records.size());
     out_.records.push_back(RecordDesc{cp.clause->index, 0, {}});
     record_ = &out_.records.back();
-    record_size_ = sizeof(RecordHeader);
+    record_size_ = sizeof(RecordHeader) + flags_size;
   }
   if (clause.predicate) GenCondition(*clause.predicate, clause_end_);
+  if (flags_size > 0) {
+    // The buffer still holds an earlier record: no action has run yet.
+    EnsureScratch();
+    ZeroMem(R7, static_cast<int16_t>(record_off_ + sizeof(RecordHeader)), flags_size);
+  }
   for (const auto& s : clause.body) {
     ++action_index_;
+    statement_spans_.push_back({static_cast<uint32_t>(b_.size()), cp.clause->index, action_index_,
+                                s->line, Construct(*s)});
     GenStmt(*s);
     ReleaseSlotsTo(mark);
   }
+  if (next_ran_flag_ != ran_flags_) throw std::logic_error("conditional actions miscounted");
   if (records) {
     record_ = &out_.records[record_id_];
     record_->size = record_size_;
@@ -261,10 +326,12 @@ void FunctionGen::GenStmt(const Stmt& s) {
     case StmtKind::kIf: {
       Label els = b_.NewLabel(), done = b_.NewLabel();
       GenCondition(*s.expr, els);
+      ++branch_depth_;
       for (const auto& x : s.body) GenStmt(*x);
       b_.Jump(done);
       b_.Bind(els);
       for (const auto& x : s.else_body) GenStmt(*x);
+      --branch_depth_;
       b_.Bind(done);
       return;
     }
@@ -310,7 +377,7 @@ void FunctionGen::GenTraceValue(const Expr& arg) {
   a.kind = ActionKind::kTrace;
   a.fields.push_back(AppendField(arg.type));
   StoreResultToField(a.fields[0], arg.type);
-  out_.records[record_id_].actions.push_back(a);
+  AddAction(std::move(a));
 }
 
 void FunctionGen::GenPrintf(const Expr& call) {
@@ -331,7 +398,7 @@ void FunctionGen::GenPrintf(const Expr& call) {
     StoreResultToField(fd, arg.type);
     a.fields.push_back(fd);
   }
-  out_.records[record_id_].actions.push_back(a);
+  AddAction(std::move(a));
 }
 
 void FunctionGen::GenPrinta(const Expr& call) {
@@ -356,7 +423,7 @@ void FunctionGen::GenPrinta(const Expr& call) {
     ctx.exact_len = false;
     CheckPrintfArgs(fmt, classes, call.line, ctx);
   }
-  out_.records[record_id_].actions.push_back(a);
+  AddAction(std::move(a));
 }
 
 void FunctionGen::GenExit(const Expr& call) {
@@ -365,7 +432,7 @@ void FunctionGen::GenExit(const Expr& call) {
   a.kind = ActionKind::kExit;
   a.fields.push_back(AppendField(types_.Int32()));
   StoreResultToField(a.fields[0], types_.Int32());
-  out_.records[record_id_].actions.push_back(a);
+  AddAction(std::move(a));
   b_.LoadMapValueAddr(R1, shared_.globals, shared_.exit_flag_off);
   b_.StoreImm(8, R1, 0, 1);
 }
@@ -394,7 +461,7 @@ void FunctionGen::GenAggControl(const Expr& call, ActionKind kind) {
     if (n.kind == ExprKind::kUnary && n.lhs->kind == ExprKind::kInteger)
       a.trunc_keep = -static_cast<int64_t>(n.lhs->int_value);
   }
-  out_.records[record_id_].actions.push_back(a);
+  AddAction(std::move(a));
 }
 
 void FunctionGen::GenSetopt(const Expr& call) {
@@ -402,7 +469,7 @@ void FunctionGen::GenSetopt(const Expr& call) {
   a.kind = ActionKind::kSetopt;
   a.option = call.args[0]->text;
   if (call.args.size() == 2) a.option_value = call.args[1]->text;
-  out_.records[record_id_].actions.push_back(a);
+  AddAction(std::move(a));
 }
 
 }  // namespace dt

@@ -99,6 +99,12 @@ void Builder::JumpIfImm(uint8_t op, Reg a, int32_t imm, Label target) {
 void Builder::Call(int helper_id) { Emit(BPF_JMP | BPF_CALL, R0, R0, 0, helper_id); }
 void Builder::Exit() { Emit(BPF_JMP | BPF_EXIT, R0, R0, 0, 0); }
 
+bool Builder::IsJumpedTo(Label label) const {
+  for (const Fixup& f : fixups_)
+    if (f.label == label.id) return true;
+  return false;
+}
+
 std::vector<bpf_insn> Builder::Finish() {
   for (const Fixup& f : fixups_) {
     long target = label_pos_.at(f.label);

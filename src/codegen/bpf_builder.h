@@ -56,6 +56,8 @@ class Builder {
   void Exit();
 
   size_t size() const { return insns_.size(); }
+  // Whether some jump emitted so far targets `label`.
+  bool IsJumpedTo(Label label) const;
   // Resolves every label; throws std::logic_error on an unbound label.
   std::vector<bpf_insn> Finish();
 

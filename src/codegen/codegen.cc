@@ -3,6 +3,7 @@
 #include <map>
 
 #include "codegen/function_gen.h"
+#include "codegen/program_split.h"
 #include "common/diagnostic.h"
 #include "runtime/syscall_table.h"
 
@@ -82,6 +83,8 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
   globals_size += 8;
   shared.globals = maps.Add(
       {"dtrace_globals", BPF_MAP_TYPE_ARRAY, 4, std::max<uint32_t>(globals_size, 8), 1, 0, {}});
+  out.globals_map = shared.globals;
+  out.exit_flag_offset = shared.exit_flag_off;
   for (const Variable& v : info.thread_vars) {
     shared.thread_maps.push_back(maps.Add({"self_" + v.name,
                                            BPF_MAP_TYPE_HASH,
@@ -135,41 +138,101 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
     shared.syscall_names_off = maps.ReserveRodata(kMaxSyscallNr * kProbeStringSize);
   }
 
-  for (auto& [key, clauses] : groups) {
-    FunctionGen gen(info, types, options, maps, shared, out);
-    ProgramDef def;
+  int tail_call_slots = 0;
+  for (auto& group : groups) {
+    // Named, not structured bindings: lambdas below capture them.
+    const GroupKey& key = group.first;
+    const std::vector<FunctionGen::ClauseProbes>& clauses = group.second;
+    const Probe* first = clauses.front().probes.front();
+    std::string name = first->FullName();
+    uint32_t prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT;
+    AttachKind attach = AttachKind::kRunOnce;
+    ProviderKind provider = ProviderKind::kDtrace;
     if (key.provider == ProviderKind::kSyscall) {
-      def = gen.Generate(key.is_return ? "syscall:::return" : "syscall:::entry",
-                         BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::kRawTracepoint,
-                         ProviderKind::kSyscall, key.is_return, clauses);
-      def.tracepoint = key.is_return ? "sys_exit" : "sys_enter";
+      name = key.is_return ? "syscall:::return" : "syscall:::entry";
+      attach = AttachKind::kRawTracepoint;
+      provider = ProviderKind::kSyscall;
     } else if (key.provider == ProviderKind::kTracepoint) {
-      const Probe* p = clauses.front().probes.front();
-      def = gen.Generate(p->FullName(), BPF_PROG_TYPE_TRACEPOINT, AttachKind::kTracepoint,
-                         ProviderKind::kTracepoint, false, clauses);
-      def.tracepoint_category = p->tracepoint_category;
-      def.tracepoint = p->tracepoint_event;
+      prog_type = BPF_PROG_TYPE_TRACEPOINT;
+      attach = AttachKind::kTracepoint;
+      provider = ProviderKind::kTracepoint;
     } else if (key.provider == ProviderKind::kStable) {
-      const Probe* p = clauses.front().probes.front();
-      def = gen.Generate(p->FullName(), BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::kRawTracepoint,
-                         ProviderKind::kStable, false, clauses);
-      def.tracepoint = p->tracepoint_event;
+      attach = AttachKind::kRawTracepoint;
+      provider = ProviderKind::kStable;
     } else if (key.provider == ProviderKind::kProfile) {
-      def = gen.Generate(clauses.front().probes.front()->FullName(), BPF_PROG_TYPE_PERF_EVENT,
-                         AttachKind::kPerfTimer, ProviderKind::kProfile, false, clauses);
-    } else {
-      def = gen.Generate(clauses.front().probes.front()->FullName(), BPF_PROG_TYPE_RAW_TRACEPOINT,
-                         AttachKind::kRunOnce, ProviderKind::kDtrace, false, clauses);
+      prog_type = BPF_PROG_TYPE_PERF_EVENT;
+      attach = AttachKind::kPerfTimer;
+      provider = ProviderKind::kProfile;
     }
-    def.probe = key.provider == ProviderKind::kSyscall ? nullptr : clauses.front().probes.front();
-    if (def.probe && def.probe->name == "BEGIN")
-      out.begin_program = static_cast<int>(out.programs.size());
-    if (def.probe && def.probe->name == "END")
-      out.end_program = static_cast<int>(out.programs.size());
-    if (def.probe && def.probe->name == "ERROR")
-      out.error_program = static_cast<int>(out.programs.size());
-    out.programs.push_back(std::move(def));
+    auto generate = [&](size_t begin, size_t end, const FunctionGen::ChainLink& link) {
+      FunctionGen gen(info, types, options, maps, shared, out);
+      std::vector<FunctionGen::ClauseProbes> part(clauses.begin() + static_cast<long>(begin),
+                                                  clauses.begin() + static_cast<long>(end));
+      return gen.Generate(name, prog_type, attach, provider, key.is_return, part, link);
+    };
+
+    size_t records_before = out.records.size();
+    std::vector<ProgramDef> defs;
+    defs.push_back(generate(0, clauses.size(), FunctionGen::ChainLink{}));
+    // Small programs load fastest (the verifier's time grows faster than
+    // their size); larger ones only when the chain would be too long.
+    SplitLimits limits;
+    std::vector<size_t> starts = SplitPoints(defs.front(), limits);
+    while (starts.size() > kMaxChainedPrograms && limits.max_insns < kMaxSplitInsns) {
+      limits.max_insns *= 2;
+      starts = SplitPoints(defs.front(), limits);
+    }
+    if (starts.size() > 1) {
+      if (starts.size() > kMaxChainedPrograms) {
+        throw CompileError(
+            "D_DIF_TOOBIG", clauses[starts[kMaxChainedPrograms]].clause->clause->line,
+            "program too large: the clauses for " + name + " need " +
+                std::to_string(starts.size()) + " BPF programs (each at most " +
+                std::to_string(limits.max_insns) + " instructions and " +
+                std::to_string(limits.max_maps) + " maps), and the kernel chains at most " +
+                std::to_string(kMaxChainedPrograms) + " (33 tail calls)");
+      }
+      // Generate again, chained; the single program's records go.
+      out.records.resize(records_before);
+      defs.clear();
+      if (shared.prog_array < 0) {
+        shared.prog_array = maps.Add({"dtrace_chain", BPF_MAP_TYPE_PROG_ARRAY, 4, 4, 1, 0, {}});
+        out.prog_array_map = shared.prog_array;
+      }
+      int first_slot = tail_call_slots;
+      tail_call_slots += static_cast<int>(starts.size()) - 1;
+      for (size_t k = 0; k < starts.size(); ++k) {
+        FunctionGen::ChainLink link;
+        link.first = k == 0;
+        link.next_slot = k + 1 < starts.size() ? first_slot + static_cast<int>(k) : -1;
+        link.this_in_scratch = true;
+        size_t end = k + 1 < starts.size() ? starts[k + 1] : clauses.size();
+        defs.push_back(generate(starts[k], end, link));
+        if (k > 0) {
+          defs.back().attach = AttachKind::kTailCall;
+          defs.back().tail_call_slot = first_slot + static_cast<int>(k) - 1;
+        }
+      }
+    }
+    for (ProgramDef& def : defs) {
+      if (key.provider == ProviderKind::kSyscall) {
+        def.tracepoint = key.is_return ? "sys_exit" : "sys_enter";
+      } else if (key.provider == ProviderKind::kTracepoint) {
+        def.tracepoint_category = first->tracepoint_category;
+        def.tracepoint = first->tracepoint_event;
+      } else if (key.provider == ProviderKind::kStable) {
+        def.tracepoint = first->tracepoint_event;
+      }
+      def.probe = key.provider == ProviderKind::kSyscall ? nullptr : first;
+    }
+    // BEGIN, END and ERROR run the first program of their chain.
+    int head = static_cast<int>(out.programs.size());
+    if (defs.front().probe && defs.front().probe->name == "BEGIN") out.begin_program = head;
+    if (defs.front().probe && defs.front().probe->name == "END") out.end_program = head;
+    if (defs.front().probe && defs.front().probe->name == "ERROR") out.error_program = head;
+    for (ProgramDef& def : defs) out.programs.push_back(std::move(def));
   }
+  if (shared.prog_array >= 0) maps.maps()[shared.prog_array].max_entries = tail_call_slots;
 
   // Fill in the syscall tables now that every probe exists.
   if (any_syscall) {

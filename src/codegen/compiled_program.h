@@ -4,7 +4,9 @@
 // Every record in the ring buffer starts with a RecordHeader. desc_id
 // selects a RecordDesc (what a clause recorded) or is kErrorRecord, in which
 // case an ErrorRecord follows the header. Field offsets count from the
-// start of the record, header included.
+// start of the record, header included. A clause with actions inside
+// if/else has one "ran" byte per such action right after the header (zeroed
+// when the clause starts, set by the action), padded to 8 bytes.
 #pragma once
 
 #include <linux/bpf.h>
@@ -76,6 +78,11 @@ struct ActionDesc {
   std::string option, option_value;  // setopt
   // print: the type of the object whose bytes fields[0] holds.
   std::shared_ptr<const PrintTypeDesc> print_type;
+  // An action inside if/else: the record offset of the byte the program sets
+  // to 1 when the action ran (0: the action is not conditional and always
+  // ran). The fields of an action that did not run hold whatever the
+  // per-CPU buffer held before, so the consumer must skip it.
+  uint32_t ran_flag = 0;
 };
 
 struct RecordDesc {
@@ -99,7 +106,23 @@ struct AggregationDef {
   uint32_t value_words = 0;  // int64 words per CPU
 };
 
-enum class AttachKind { kRunOnce, kRawTracepoint, kPerfTimer, kTracepoint };
+enum class AttachKind {
+  kRunOnce,
+  kRawTracepoint,
+  kPerfTimer,
+  kTracepoint,
+  kTailCall,  // not attached: an earlier program of its chain tail-calls it
+};
+
+// Where a clause's code starts in its program (for splitting programs and
+// for saying which clause costs the verifier what).
+struct CodeSpan {
+  uint32_t first_insn = 0;
+  int clause = 0;     // ClauseInfo::index
+  int statement = 0;  // 0: the clause's start (probe filter, predicate)
+  int line = 0;
+  std::string construct;  // statements: what it is ("if", "printf()", "@a = count()")
+};
 
 struct ProgramDef {
   std::string name;  // for messages: the probe or group it serves
@@ -109,6 +132,10 @@ struct ProgramDef {
   std::string tracepoint_category;  // kTracepoint: events/<category>/<tracepoint>
   const Probe* probe = nullptr;     // run-once and timer programs
   std::vector<bpf_insn> insns;
+  std::vector<CodeSpan> clause_spans;     // in code order
+  std::vector<CodeSpan> statement_spans;  // each clause's top-level statements
+  // kTailCall: the slot of the prog-array map this program is stored in.
+  int tail_call_slot = -1;
 };
 
 struct CompiledProgram {
@@ -117,7 +144,13 @@ struct CompiledProgram {
   std::vector<RecordDesc> records;
   std::vector<AggregationDef> aggregations;
   int ring_map = -1;
-  int drops_map = -1;  // array: one u64 per CPU (kMaxDropCpus) of records lost
+  int prog_array_map = -1;  // tail-call targets (kTailCall programs), if any
+  int drops_map = -1;       // array: one u64 per CPU (kMaxDropCpus) of records lost
+  // exit() sets this u64 of the globals map's only element before its
+  // record is sent; a fault later in the clause discards the record but not
+  // the flag, so the consumer reads the flag too (DTrace's "exiting" status).
+  int globals_map = -1;
+  uint32_t exit_flag_offset = 0;
   int begin_program = -1, end_program = -1, error_program = -1;
   // Some record or key holds a stack or symbol, or a format prints one
   // (%a, %k): the consumer loads the kernel's symbol table up front.

@@ -160,9 +160,9 @@ void FunctionGen::GenExpr(const Expr& e) {
       GenStringof(e);
       return;
     case ExprKind::kXlate:  // translated structs exist only member by member
-      throw CompileError("D_XLATE_SOU", e.line,
-                         "a translated " + TypeSpelling(e.type) +
-                             " can only be used through its members (->)");
+      throw CompileError(
+          "D_XLATE_SOU", e.line,
+          "a translated " + TypeSpelling(e.type) + " can only be used through its members (->)");
     default:
       throw CompileError("D_UNKNOWN", e.line, "expression not supported by the code generator");
   }
@@ -467,16 +467,25 @@ void FunctionGen::GenTernary(const Expr& e) {
 }
 
 void FunctionGen::GenStrlen(uint64_t size) {
-  // r0: string. Count bytes up to the first NUL (bounded by the buffer).
+  // r0: string. A byte loop would leave the verifier one state per possible
+  // length (precise once the length indexes a bucket or decides a branch),
+  // and every such state verifies the rest of the clause again: two
+  // strlen() cost 256 x 256 paths. The string helper copies up to the NUL
+  // in one call and returns the count with it, an unknown scalar to the
+  // verifier: one path. Strings are NUL-terminated within their size.
+  EnsureScratch();
+  uint32_t copy = AllocScratch(static_cast<uint32_t>(size));
   b_.Mov(R3, R0);
-  b_.MovImm(R0, 0);
-  Label done = b_.NewLabel();
-  for (uint64_t i = 0; i < size; ++i) {
-    b_.Load(1, R1, R3, static_cast<int16_t>(i));
-    b_.JumpIfImm(BPF_JEQ, R1, 0, done);
-    b_.AluImm(BPF_ADD, R0, 1);
-  }
-  b_.Bind(done);
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(copy));
+  b_.MovImm(R2, static_cast<int32_t>(size));
+  b_.Call(BPF_FUNC_probe_read_kernel_str);
+  b_.AluImm(BPF_SUB, R0, 1);
+  // max(r0, 0) without a branch: a failed read (never expected) is 0.
+  b_.Mov(R1, R0);
+  b_.AluImm(BPF_ARSH, R1, 63);
+  b_.AluImm(BPF_XOR, R1, -1);
+  b_.Alu(BPF_AND, R0, R1);
 }
 
 void FunctionGen::CallReadHelper(int helper, int16_t addr_slot, uint32_t off) {

@@ -12,19 +12,21 @@ FunctionGen::FunctionGen(ProgramInfo& info, TypeTable& types, const CodegenOptio
 
 ProgramDef FunctionGen::Generate(const std::string& name, uint32_t prog_type, AttachKind attach,
                                  ProviderKind provider, bool syscall_return,
-                                 const std::vector<ClauseProbes>& clauses) {
+                                 const std::vector<ClauseProbes>& clauses, const ChainLink& chain) {
   provider_ = provider;
+  chain_ = chain;
   attach_ = attach;
   syscall_return_ = syscall_return;
   all_syscall_probes_ = options_.syscall_probes_per_side;
   single_probe_ = provider == ProviderKind::kSyscall ? nullptr : clauses.front().probes.front();
-  bool string_locals = false;
-  for (const Variable& v : info_.clause_vars) string_locals |= v.type->IsString();
+  bool locals_in_scratch = false;
+  for (const Variable& v : info_.clause_vars)
+    locals_in_scratch |= v.type->IsString() || chain.this_in_scratch;
   size_t records_before = out_.records.size();
 
   // First without the scratch buffer (the cheapest program), and again with
   // it when some expression turns out to need it.
-  for (int attempt = string_locals ? 1 : 0; attempt < 2; ++attempt) {
+  for (int attempt = locals_in_scratch ? 1 : 0; attempt < 2; ++attempt) {
     b_ = Builder();
     stack_top_ = 0;
     scratch_top_ = 0;
@@ -33,29 +35,46 @@ ProgramDef FunctionGen::Generate(const std::string& name, uint32_t prog_type, At
     out_.records.resize(records_before);
     scratch_loaded_ = attempt == 1;
     exit_label_ = b_.NewLabel();
+    statement_spans_.clear();
     try {
+      // The same order in every program of a chain: the same offsets.
       for (const Variable& v : info_.clause_vars) {
         if (v.type->IsString())
           this_strings_[v.id] = AllocScratch(static_cast<uint32_t>(v.type->size));
+        else if (chain.this_in_scratch)
+          this_slots_[v.id] = static_cast<int16_t>(AllocScratch(8));
         else
           this_slots_[v.id] = AllocSlot();
       }
       GenPrologue(clauses);
       scratch_clause_base_ = scratch_top_;
-      for (const ClauseProbes& cp : clauses) GenClause(cp);
-      b_.Bind(exit_label_);
+      std::vector<CodeSpan> spans;
+      for (const ClauseProbes& cp : clauses) {
+        spans.push_back({static_cast<uint32_t>(b_.size()), cp.clause->index, 0,
+                         cp.clause->clause->line, "clause"});
+        GenClause(cp);
+      }
+      if (chain.next_slot >= 0) {
+        // The rest of this attach point's clauses.
+        b_.Mov(R1, R6);
+        b_.LoadMapFd(R2, shared_.prog_array);
+        b_.MovImm(R3, chain.next_slot);
+        b_.Call(BPF_FUNC_tail_call);
+      }
       b_.MovImm(R0, 0);
       b_.Exit();
+      ProgramDef def;
+      def.clause_spans = std::move(spans);
+      def.statement_spans = std::move(statement_spans_);
+      def.name = name;
+      def.prog_type = prog_type;
+      def.attach = attach;
+      def.insns = b_.Finish();
+      return def;
     } catch (const NeedScratch&) {
       if (attempt == 1) throw std::logic_error("scratch needed after loading it");
       continue;
     }
-    ProgramDef def;
-    def.name = name;
-    def.prog_type = prog_type;
-    def.attach = attach;
-    def.insns = b_.Finish();
-    return def;
   }
   throw std::logic_error("code generation did not converge");
 }

@@ -40,6 +40,7 @@ struct SharedMaps {
   uint32_t syscall_ids_off = 0;    // rodata: u32 probe id per syscall nr, entry then return
   uint32_t syscall_names_off = 0;  // rodata: kProbeStringSize bytes per syscall nr
   uint32_t scratch_size = 0;       // grows as programs need more
+  int prog_array = -1;             // tail-call targets of chained programs
   uint32_t exit_flag_off = 0;      // in globals: set by exit(), stops every probe but END/ERROR
 };
 
@@ -65,14 +66,23 @@ class FunctionGen {
     const ClauseInfo* clause;
     std::vector<const Probe*> probes;
   };
+  // Where the program sits in a chain of programs that share one attach
+  // point's clauses (codegen.cc splits clauses too many for one program).
+  struct ChainLink {
+    bool first = true;   // attached (or run): checks exit() and clears this->
+    int next_slot = -1;  // prog-array slot tail-called at the end; -1: none
+    // this-> scalars live in scratch, so later programs of the chain see them.
+    bool this_in_scratch = false;
+  };
   ProgramDef Generate(const std::string& name, uint32_t prog_type, AttachKind attach,
                       ProviderKind provider, bool syscall_return,
-                      const std::vector<ClauseProbes>& clauses);
+                      const std::vector<ClauseProbes>& clauses, const ChainLink& chain);
 
  private:
   // --- stack slots
   int16_t AllocSlot(uint32_t bytes = 8);
   void ReleaseSlotsTo(int mark) { stack_top_ = mark; }
+  bpf::Reg ThisBase() const { return chain_.this_in_scratch ? bpf::R7 : bpf::R10; }
 
   // --- scratch memory (per-CPU buffer at r7)
   uint32_t AllocScratch(uint32_t bytes);
@@ -94,6 +104,9 @@ class FunctionGen {
   void GenPrint(const ast::Expr& call);  // print_gen.cc
   // Appends a field to the current clause's record and stores r0 into it.
   FieldDesc AppendField(const Type* t);
+  // Adds a data action to the clause's record; inside if/else it also marks
+  // the action's "ran" byte.
+  void AddAction(ActionDesc a);
   void StoreResultToField(const FieldDesc& f, const Type* t);
   void CommitRecord();
   void EmitFault(FaultKind kind, bpf::Reg addr);
@@ -199,7 +212,8 @@ class FunctionGen {
   int16_t nr_slot_ = 0;                  // syscall number (syscall programs)
   size_t all_syscall_probes_ = 0;        // syscall probes on this program's side
   bool scratch_loaded_ = false;
-  bpf::Label exit_label_;
+  ChainLink chain_;
+  bpf::Label exit_label_;  // the prologue's early exit, bound right after it
 
   // Per clause.
   const ClauseProbes* clause_ = nullptr;
@@ -209,9 +223,15 @@ class FunctionGen {
   int record_id_ = -1;
   uint32_t record_off_ = 0;  // scratch offset of the record being built
   uint32_t record_size_ = 0;
+  int branch_depth_ = 0;    // if/else statements being generated
+  uint32_t ran_flags_ = 0;  // "ran" bytes in the clause's record
+  uint32_t next_ran_flag_ = 0;
+  std::vector<CodeSpan> statement_spans_;  // of the program being generated
   uint32_t scratch_clause_base_ = 0;
   uint32_t scratch_top_ = 0;
-  std::map<int, int16_t> this_slots_;       // this-> scalar variable -> stack slot
+  // this-> scalar variable -> stack slot, or scratch offset when
+  // chain_.this_in_scratch.
+  std::map<int, int16_t> this_slots_;
   std::map<int, uint32_t> this_strings_;    // this-> string variable -> scratch offset
   std::vector<int16_t> xlate_input_slots_;  // translators being expanded, innermost last
 };

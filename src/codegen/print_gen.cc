@@ -141,7 +141,7 @@ void FunctionGen::GenPrint(const Expr& call) {
     a.fields.push_back(AppendField(t));
     StoreResultToField(a.fields[0], t);
   }
-  out_.records[record_id_].actions.push_back(a);
+  AddAction(std::move(a));
 }
 
 }  // namespace dt

@@ -27,8 +27,9 @@ constexpr int16_t kRegsCs = 136;
 void FunctionGen::GenPrologue(const std::vector<ClauseProbes>&) {
   b_.Mov(R6, R1);
   // After exit() only END and ERROR may still fire, as in DTrace: without
-  // this, a probe already on its way could still print.
-  if (attach_ != AttachKind::kRunOnce) {
+  // this, a probe already on its way could still print. Later programs of a
+  // chain run for the same firing, which the first one let through.
+  if (attach_ != AttachKind::kRunOnce && chain_.first) {
     b_.LoadMapValueAddr(R1, shared_.globals, shared_.exit_flag_off);
     b_.Load(8, R1, R1, 0);
     b_.JumpIfImm(BPF_JNE, R1, 0, exit_label_);
@@ -65,7 +66,25 @@ void FunctionGen::GenPrologue(const std::vector<ClauseProbes>&) {
     GenProbeId();
     b_.JumpIfImm(BPF_JEQ, R0, 0, exit_label_);
   }
-  for (auto& [id, slot] : this_slots_) b_.StoreImm(8, R10, slot, 0);
+  if (chain_.first) {
+    for (auto& [id, slot] : this_slots_) {
+      if (chain_.this_in_scratch) EnsureScratch();
+      b_.StoreImm(8, ThisBase(), slot, 0);
+    }
+  }
+  // The early exits above jump here, right after the prologue: a jump to
+  // the end of a program of thousands of clauses would not fit BPF's 16-bit
+  // offsets.
+  if (b_.IsJumpedTo(exit_label_)) {
+    Label body = b_.NewLabel();
+    b_.Jump(body);
+    b_.Bind(exit_label_);
+    b_.MovImm(R0, 0);
+    b_.Exit();
+    b_.Bind(body);
+  } else {
+    b_.Bind(exit_label_);
+  }
 }
 
 void FunctionGen::GenProbeFilter(const ClauseProbes& cp, Label skip) {
@@ -169,9 +188,17 @@ void FunctionGen::GenProbeString(Builtin which) {
 
 void FunctionGen::GenArg(int n) {
   switch (provider_) {
-    case ProviderKind::kStable:  // raw tracepoint: the kernel's own arguments
+    case ProviderKind::kStable: {  // raw tracepoint: the kernel's own arguments
+      // One it does not have is 0, as DTrace gives: reading it would make
+      // the kernel refuse to attach the program.
+      auto it = info_.stable.find(single_probe_->id);
+      if (it != info_.stable.end() && it->second.raw_args >= 0 && n >= it->second.raw_args) {
+        b_.MovImm(R0, 0);
+        return;
+      }
       b_.Load(8, R0, R6, static_cast<int16_t>(n * 8));
       return;
+    }
     case ProviderKind::kTracepoint: {
       // argN is the tracepoint's Nth field as an integer (a string field's
       // address), as DTrace's sdt provider gives them.
@@ -463,6 +490,8 @@ int FunctionGen::TracingFrames() const {
       return 3;
     case AttachKind::kTracepoint:
       return kPerfTracepointFrames;
+    case AttachKind::kTailCall:  // generated as its chain's first program
+      break;
   }
   return 0;
 }

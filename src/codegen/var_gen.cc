@@ -48,7 +48,8 @@ void FunctionGen::GenLoadVariable(const Expr& e) {
       b_.Mov(R0, R7);
       b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(this_strings_.at(e.binding)));
     } else {
-      b_.Load(8, R0, R10, this_slots_.at(e.binding));
+      if (chain_.this_in_scratch) EnsureScratch();
+      b_.Load(8, R0, ThisBase(), this_slots_.at(e.binding));
     }
     return;
   }
@@ -178,7 +179,8 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
       CopyString(R7, static_cast<int16_t>(this_strings_.at(lhs.binding)), tsize, R4, tsize);
     } else {
       Normalize(R0, t);
-      b_.Store(8, R10, this_slots_.at(lhs.binding), R0);
+      if (chain_.this_in_scratch) EnsureScratch();
+      b_.Store(8, ThisBase(), this_slots_.at(lhs.binding), R0);
     }
     return;
   }

@@ -32,26 +32,21 @@ void CombineAggData(const AggDesc& desc, std::vector<int64_t>& total,
       const bool better =
           desc.func == AggFunc::kMin ? At(more, 1) < total[1] : At(more, 1) > total[1];
       if (total[0] == 0 || better) total[1] = At(more, 1);
-      total[0] += At(more, 0);
+      total[0] = WrappingAdd(total[0], At(more, 0));
       return;
     }
     case AggFunc::kStddev: {
       if (total.size() < 4) total.resize(4, 0);
-      total[0] += At(more, 0);
-      total[1] += At(more, 1);
+      total[0] = WrappingAdd(total[0], At(more, 0));
+      total[1] = WrappingAdd(total[1], At(more, 1));
       const uint64_t lo = static_cast<uint64_t>(total[2]);
       const uint64_t sum = lo + static_cast<uint64_t>(At(more, 2));
       total[2] = static_cast<int64_t>(sum);
-      total[3] = static_cast<int64_t>(static_cast<uint64_t>(total[3]) +
-                                      static_cast<uint64_t>(At(more, 3)) + (sum < lo ? 1 : 0));
+      total[3] = WrappingAdd(WrappingAdd(total[3], At(more, 3)), sum < lo ? 1 : 0);
       return;
     }
     default:
-      // Wrapping adds, as the kernel's counters wrap.
-      for (size_t i = 0; i < more.size(); ++i) {
-        total[i] =
-            static_cast<int64_t>(static_cast<uint64_t>(total[i]) + static_cast<uint64_t>(more[i]));
-      }
+      for (size_t i = 0; i < more.size(); ++i) total[i] = WrappingAdd(total[i], more[i]);
       return;
   }
 }

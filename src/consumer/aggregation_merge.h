@@ -20,10 +20,17 @@
 
 namespace dt {
 
+// a + b wrapping around 2^64, as the kernel's counters and DTrace's
+// unsigned sums do (a signed overflow would be undefined).
+inline int64_t WrappingAdd(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+}
+
 // total += more, per aggregating function: count/sum/avg/stddev add (the
 // sum of squares as 128 bits), min/max keep the extreme of the entries that
 // have data ([count, value], count 0 means none), the quantize family adds
-// bucket by bucket. Missing words count as zero.
+// bucket by bucket. Every add wraps (WrappingAdd). Missing words count as
+// zero. This is also how the per-CPU copies of an entry combine.
 void CombineAggData(const AggDesc& desc, std::vector<int64_t>& total,
                     const std::vector<int64_t>& more);
 

@@ -128,6 +128,10 @@ struct PrintfAggValue {
 std::string FormatPrintf(const PrintfFormat& fmt, const std::vector<Value>& args,
                          const PrintfRenderOptions& opts = {});
 
+// The largest '*' width or precision used: a larger one (from traced data)
+// is cut to this magnitude, the sign (left justification) kept.
+constexpr int64_t kMaxDynamicWidth = 65536;
+
 // printa(): %@ conversions take agg_values in order; a %@ beyond the last
 // one repeats the last (as libdtrace does).
 std::string FormatPrintfWithAgg(const PrintfFormat& fmt, const std::vector<Value>& args,

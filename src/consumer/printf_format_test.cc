@@ -136,6 +136,19 @@ TEST(PrintfRender, StarWidthAndPrecision) {
   EXPECT_EQ(Fmt("%*.*s|", {Value::Int(5, 4), Value::Int(2, 4), Value::Str("abcdef")}), "   ab|");
 }
 
+TEST(PrintfRender, StarWidthFromDataIsBounded) {
+  // A width of 4 GiB + 5 is not 5 (no wrap to int) and not 4 GiB of spaces.
+  std::string wide = Fmt("%*d|", {Value::Int(0x100000005LL), Value::Int(42)});
+  EXPECT_EQ(wide.size(), static_cast<size_t>(kMaxDynamicWidth) + 1);
+  EXPECT_EQ(wide.substr(wide.size() - 3), "42|");
+  std::string left = Fmt("%*d|", {Value::Int(INT64_MIN), Value::Int(42)});
+  EXPECT_EQ(left.size(), static_cast<size_t>(kMaxDynamicWidth) + 1);
+  EXPECT_EQ(left.substr(0, 3), "42 ");
+  std::string prec = Fmt("%.*d|", {Value::Int(INT64_MAX), Value::Int(7)});
+  EXPECT_EQ(prec.size(), static_cast<size_t>(kMaxDynamicWidth) + 1);
+  EXPECT_EQ(prec.substr(prec.size() - 3), "07|");
+}
+
 TEST(PrintfRender, Strings) {
   EXPECT_EQ(Fmt("[%s]", {Value::Str("hello")}), "[hello]");
   EXPECT_EQ(Fmt("[%10s]", {Value::Str("hello")}), "[     hello]");

@@ -5,6 +5,7 @@
 #include <arpa/inet.h>
 #include <netdb.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cinttypes>
 #include <cstdio>
@@ -229,6 +230,13 @@ std::string RenderValue(const ConvInfo& info, const CSpec& c, const Value& v,
   return "";
 }
 
+// A '*' width or precision comes from traced data: one huge value would
+// pad a single conversion with gigabytes (C itself gives up above INT_MAX).
+// Bounded here, magnitude kept, so a data error costs at most this much.
+int ClampDynamicWidth(int64_t v) {
+  return static_cast<int>(std::clamp<int64_t>(v, -kMaxDynamicWidth, kMaxDynamicWidth));
+}
+
 std::string Render(const PrintfFormat& fmt, const std::vector<Value>& args,
                    const std::vector<PrintfAggValue>* agg_values, const PrintfRenderOptions& opts) {
   std::string out;
@@ -249,11 +257,11 @@ std::string Render(const PrintfFormat& fmt, const std::vector<Value>& args,
     // libdtrace we stop rather than print garbage.
     if (conv.dyn_width) {
       if (next >= args.size()) return out;
-      width = static_cast<int>(args[next++].AsSigned());
+      width = ClampDynamicWidth(args[next++].AsSigned());
     }
     if (conv.dyn_prec) {
       if (next >= args.size()) return out;
-      prec = static_cast<int>(args[next++].AsSigned());
+      prec = ClampDynamicWidth(args[next++].AsSigned());
     }
     CSpec c;
     if (conv.alt) c.flags += '#';

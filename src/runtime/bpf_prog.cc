@@ -89,6 +89,29 @@ Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns,
   throw VerifierError(name, reason, log, error);
 }
 
+bool IsComplexityError(const VerifierError& e) {
+  return e.error() == E2BIG || e.reason().find("too complex") != std::string::npos ||
+         e.reason().find("too large") != std::string::npos;
+}
+
+std::optional<uint32_t> VerifiedInstructions(uint32_t prog_type, const std::vector<bpf_insn>& insns,
+                                             int* error) {
+  int fd = TryLoad(prog_type, insns, "dtrace_cost", nullptr);
+  if (fd < 0) {
+    *error = errno;
+    return std::nullopt;
+  }
+  UniqueFd owned(fd);
+  bpf_prog_info info{};
+  uint32_t len = sizeof(info);
+  if (bpf_obj_get_info_by_fd(fd, &info, &len) != 0) {
+    *error = errno;
+    return std::nullopt;
+  }
+  *error = 0;
+  return info.verified_insns;
+}
+
 uint32_t RunProgramOnce(int prog_fd, const std::vector<uint64_t>& ctx_args) {
   // The kernel refuses a context shorter than the furthest argument the
   // program reads, so "no arguments" means the maximum number of zeros.

@@ -12,6 +12,7 @@
 #include <linux/bpf.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,17 @@ class VerifierError : public dt::RuntimeError {
 // the kernel gets a sanitised 15-character version of it.
 Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns,
                     const std::string& name);
+
+// Whether the verifier refused the program for its complexity (the 1M
+// instructions it explores at most, or too many pending branches), rather
+// than for something the program does wrong.
+bool IsComplexityError(const VerifierError& e);
+
+// Loads the program only to measure it and unloads it again: the number of
+// instructions the verifier explored (bpf_prog_info.verified_insns), or
+// nothing when the kernel refused it, with the errno in *error.
+std::optional<uint32_t> VerifiedInstructions(uint32_t prog_type, const std::vector<bpf_insn>& insns,
+                                             int* error);
 
 // Extracts the reason from a verifier log: the last non-empty lines that are
 // not statistics ("processed N insns ...", "verification time ...").

@@ -150,15 +150,37 @@ void Analyzer::AnalyzeTypeDecl(ast::TopLevel& item) {
 
 // argN of a tracepoint is a field of its record: codegen needs where each
 // lies. Read only for clauses that use argN, since each probe's layout
-// costs a format file read.
+// costs a format file read. For a raw tracepoint (sched, proc, io), how
+// many arguments it has, from the kernel's BTF.
 void Analyzer::NoteTracepointArgLayouts() {
   if (current_probes_ == nullptr) return;
   for (const Probe* p : *current_probes_) {
+    if (p->kind == ProviderKind::kStable) {
+      int& raw_args = info_.stable[p->id].raw_args;
+      if (raw_args < 0) raw_args = RawTracepointArgCount(p->tracepoint_event);
+      continue;
+    }
     if (p->kind != ProviderKind::kTracepoint || info_.tracepoint_args.count(p->id)) continue;
     std::vector<ArgLayout>& layout = info_.tracepoint_args[p->id];
     for (const ProbeArg& a : probes_.Args(*p))
       layout.push_back({a.offset, a.size, a.is_signed, a.is_data_loc || a.is_rel_loc});
   }
+}
+
+// btf_trace_<name> is a typedef of a pointer to the tracepoint's prototype,
+// whose first parameter is the probe's private data, not an argument.
+int Analyzer::RawTracepointArgCount(const std::string& tracepoint) {
+  const Type* t = nullptr;
+  try {
+    t = types_.Lookup("btf_trace_" + tracepoint);
+  } catch (const CompileError&) {
+    return -1;  // no BTF: argN reads as before
+  }
+  t = t ? StripTypedefs(t) : nullptr;
+  if (t == nullptr || !t->IsPointer() || t->target == nullptr) return -1;
+  const Type* proto = StripTypedefs(t->target);
+  if (!proto->IsFunction() || proto->params.empty()) return -1;
+  return static_cast<int>(proto->params.size()) - 1;
 }
 
 bool Analyzer::IsInline(const std::string& name) {

@@ -67,7 +67,7 @@ class Analyzer {
   const Type* CheckIndex(ast::Expr& e, const Type* assigned);
   const Type* ResolveTypeName(const ast::TypeName& tn);
   const Type* KernelType(const ast::Expr& e, const std::string& name);  // BTF, with e's line
-  const Type* LookupTypeAt(const std::string& name, int line);  // error if unknown
+  const Type* LookupTypeAt(const std::string& name, int line);          // error if unknown
 
   // C types and translators (analyzer_types.cc).
   const Type* CheckMember(ast::Expr& e);  // the member's C type, arrays unconverted
@@ -111,6 +111,7 @@ class Analyzer {
   // True when `name` is an inline, checking a library inline on first use.
   bool IsInline(const std::string& name);
   void NoteTracepointArgLayouts();
+  int RawTracepointArgCount(const std::string& tracepoint);  // -1: unknown
 
   TypeTable& types_;
   ProbeRegistry& probes_;

@@ -65,6 +65,10 @@ struct ProgramInfo {
   struct StableContext {
     const ast::Expr* condition = nullptr;
     const ast::Expr* task = nullptr;
+    // Arguments the raw tracepoint really has (its BTF prototype
+    // btf_trace_<name>), read when argN is used; -1 when unknown. Reading
+    // past them makes the kernel refuse to attach, so argN beyond is 0.
+    int raw_args = -1;
   };
   std::map<uint32_t, StableContext> stable;
   bool uses_task_offsets = false;

@@ -18,7 +18,7 @@ vmlinuz=$(ls kernel/boot/vmlinuz-*)
 mkdir -p root/bin root/proc root/sys root/dev root/tmp root/progs root/boot
 cp kernel/boot/System.map-* root/boot/
 cp /bin/busybox root/bin/busybox
-for t in sh mount mkdir grep sed head wc poweroff cat echo sleep; do ln -s busybox "root/bin/$t"; done
+for t in sh mount mkdir grep sed head wc poweroff cat echo sleep tr; do ln -s busybox "root/bin/$t"; done
 cp "$build/dtrace" root/dtrace
 cp "$build"/progs/* root/progs/
 for lib in $(ldd "$build/dtrace" "$build/progs/syscalls" | awk '/=>/ {print $3} /ld-linux/ {print $1}'); do
@@ -30,6 +30,13 @@ cat > root/cpu.d <<'D'
 sched:::on-cpu { self->on = timestamp; }
 sched:::off-cpu /self->on/ { @[execname] = sum(timestamp - self->on); self->on = 0; }
 D
+# 3,000 clauses on one probe: more than one program holds, so a chain of
+# tail-called programs.
+{
+  echo 'int x;'
+  for i in $(seq 3000); do echo 'BEGIN { x++; }'; done
+  echo 'BEGIN { printf("%d\n", x); exit(0); }'
+} > root/chain.d
 cat > root/init <<'INIT'
 #!/bin/sh
 mount -t proc proc /proc
@@ -44,5 +51,6 @@ chmod +x root/init root/smoke.sh
 log=${QEMU_LOG:-$work/console.log}
 timeout 1200 qemu-system-x86_64 -accel tcg -cpu max -m 2048 -smp 1 -nographic -no-reboot \
   -kernel "$vmlinuz" -initrd initrd.gz -append "console=ttyS0 quiet panic=-1" >"$log" 2>&1 || true
-tr -d '\r' <"$log" | sed -n '/^kernel /,/SMOKE DONE/p'
+# The console may put escape sequences before the first line.
+tr -d '\r' <"$log" | sed -n '/kernel [0-9]/,/SMOKE DONE/p'
 grep -q "SMOKE DONE 0 failed" "$log"

@@ -33,4 +33,12 @@ check io_provider 'io:::start' sh -c "$D -lvn io:::start | sed 's/.*start/io:::s
 # Kernel variables: Debian's kernel lists data symbols in kallsyms, and an
 # extern declaration gives the type BTF lacks.
 check kernel_variable "pid_max=$(cat /proc/sys/kernel/pid_max)\$" $D -qn 'extern int pid_max; BEGIN { printf("pid_max=%d\n", `pid_max); exit(0); }'
+# strlen() is a helper call, not a byte loop the verifier multiplies.
+check strlen_quantize ' 1 [|]@+ 1 ' $D -qn 'BEGIN { @[curpsinfo->pr_psargs] = quantize(strlen(cwd)); exit(0); }'
+check strlen_copyinstr 'invalid address [(]0x0[)]' $D -qn 'BEGIN { @[curpsinfo->pr_psargs] = lquantize(strlen(copyinstr(arg0)), 1, 2, 1); } BEGIN { exit(0); }'
+check strlen_twice 'dtrace +1 +1' $D -qn 'string s; BEGIN { if (strlen(s) + strlen(s)) { } @[execname, curthread->comm > s] = count(); exit(0); }'
+check if_else_ran_flags '^taken $' sh -c "$D -qn 'BEGIN { if (0) printf(\"untaken\\n\"); else printf(\"taken\\n\"); exit(0); }' | tr '\n' ' ' | sed 's/  *$/ /'"
+check tail_call_chain '^3000$' $D -qs /chain.d
+check args_past_raw_tp 'arg4=0' $D -qn 'sched:::off-cpu { printf("arg4=%d\n", arg4); exit(0); }'
+check fault_in_error '1 error in ERROR probe enabling' $D -qn 'ERROR { trace(*(int *)8); } BEGIN { trace(*(int *)8); } BEGIN { exit(0); }'
 echo "SMOKE DONE $failed failed"
