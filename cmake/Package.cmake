@@ -17,7 +17,7 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME dtrace)
 set(CPACK_PACKAGE_VERSION ${DTRACE_PACKAGE_VERSION})
 set(CPACK_PACKAGE_CONTACT "dtrace-ebpf developers <dev@dtrace-ebpf.local>")
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "DTrace for Linux: D programs compiled to eBPF")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "dynamic tracing in the D language of DTrace, compiled to eBPF")
 # The summary above is the first line; CPack indents these lines and turns
 # the empty one into " ." as Debian's control format wants.
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
