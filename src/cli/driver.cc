@@ -311,8 +311,9 @@ int RunDtrace(int argc, char** argv) {
       for (const ast::TopLevel& item : c.ast.items)
         if (auto* p = std::get_if<ast::PragmaOption>(&item)) {
           if (!KnownOption(p->name)) {
-            throw CompileError("D_PRAGMA_OPTSET", p->line,
-                               "failed to set option '" + p->name + "': Invalid option name");
+            throw CompileError(
+                "D_PRAGMA_OPTSET", p->line,
+                "failed to set option '" + Excerpt(p->name) + "': Invalid option name");
           }
           ApplyOption(settings, p->name, p->value);
         }

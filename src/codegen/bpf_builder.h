@@ -22,6 +22,10 @@ struct Label {
 
 class Builder {
  public:
+  // The kernel's limit on a program's length (BPF_COMPLEXITY_LIMIT_INSNS);
+  // emitting more throws CompileError D_DIF_TOOBIG.
+  static constexpr size_t kMaxInsns = 1000000;
+
   // 64-bit ALU. `op` is BPF_ADD, BPF_SUB, BPF_MUL, BPF_DIV, BPF_MOD, BPF_OR,
   // BPF_AND, BPF_XOR, BPF_LSH, BPF_RSH, BPF_ARSH, BPF_MOV.
   void Alu(uint8_t op, Reg dst, Reg src);
