@@ -26,8 +26,8 @@ void Builder::Emit(uint8_t code, Reg dst, Reg src, int16_t off, int32_t imm) {
   // are used, so a short program can ask for exponentially much code.
   if (insns_.size() >= kMaxInsns) {
     throw CompileError("D_DIF_TOOBIG", 0,
-                       "program too large: more than " + std::to_string(kMaxInsns) +
-                           " BPF instructions, the most the kernel loads");
+                       "program too large: code generation passed " + std::to_string(kMaxInsns) +
+                           " BPF instructions (the kernel loads at most 1000000)");
   }
   bpf_insn insn{};
   insn.code = code;

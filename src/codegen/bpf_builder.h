@@ -22,9 +22,10 @@ struct Label {
 
 class Builder {
  public:
-  // The kernel's limit on a program's length (BPF_COMPLEXITY_LIMIT_INSNS);
-  // emitting more throws CompileError D_DIF_TOOBIG.
-  static constexpr size_t kMaxInsns = 1000000;
+  // Emitting more instructions than this throws CompileError D_DIF_TOOBIG
+  // at once: four times what the kernel loads (1M), so that programs just
+  // too large still get Finish()'s more precise message.
+  static constexpr size_t kMaxInsns = 4 << 20;
 
   // 64-bit ALU. `op` is BPF_ADD, BPF_SUB, BPF_MUL, BPF_DIV, BPF_MOD, BPF_OR,
   // BPF_AND, BPF_XOR, BPF_LSH, BPF_RSH, BPF_ARSH, BPF_MOV.
