@@ -18,7 +18,7 @@ namespace dt {
 // predicate of 500 terms), and well inside the 8 MiB main-thread stack in
 // every stage with AddressSanitizer's larger frames: at this depth the
 // costliest construct measured (a chain of 500 [ ] on an array, in the
-// analyzer) takes about 3.2 MiB under ASan and 0.5 MiB in a release build
+// analyzer) takes about 3.2 MiB under ASan and 0.6 MiB in a release build
 // (tests/e2e/cases/fuzz/nesting_limits.sh runs every kind of construct at
 // the limit; docs/ARCHITECTURE.md has the figures).
 constexpr int kMaxNesting = 512;
