@@ -240,15 +240,17 @@ const Type* Analyzer::CheckKernelVariable(Expr& e) {
   return AsKernelValue(e, t);
 }
 
+// Remembered per struct: each struct declared with the one before as a
+// member would otherwise walk the whole chain again, as deep as it is long.
 uint64_t Analyzer::AlignmentOf(const Type* t) const {
   const Type* s = StripTypedefs(t);
-  if (s->kind == Type::Kind::kArray) return AlignmentOf(s->target);
-  if (s->IsStructOrUnion()) {
-    uint64_t a = 1;
-    for (const Member& m : s->members) a = std::max(a, AlignmentOf(m.type));
-    return a;
-  }
-  return std::max<uint64_t>(1, s->size);
+  while (s->kind == Type::Kind::kArray) s = StripTypedefs(s->target);
+  if (!s->IsStructOrUnion()) return std::max<uint64_t>(1, s->size);
+  if (auto it = alignments_.find(s); it != alignments_.end()) return it->second;
+  uint64_t a = 1;
+  for (const Member& m : EnsureComplete(s)->members) a = std::max(a, AlignmentOf(m.type));
+  alignments_[s] = a;
+  return a;
 }
 
 void Analyzer::DefineTranslator(const ast::TranslatorDecl& d) {
