@@ -29,8 +29,9 @@ namespace {
 using namespace dt;
 
 // The longest run of characters without white space an error message may
-// hold: a probe description cut by Excerpt(), the longest thing quoted.
-constexpr size_t kMaxMessageWord = kMaxQuotedProbeDesc;
+// hold: a probe description cut by Excerpt() (the longest thing quoted),
+// with the quotes and punctuation around it.
+constexpr size_t kMaxMessageWord = kMaxQuotedProbeDesc + 8;
 
 [[noreturn]] void Finding(const char* what, const std::string& detail) {
   std::fprintf(stderr, "compile_fuzzer: %s: %.2000s\n", what, detail.c_str());
