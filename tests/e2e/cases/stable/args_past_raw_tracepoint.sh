@@ -2,7 +2,8 @@
 # (sched_switch has 4, sys_enter 2) is 0, as DTrace gives for arguments a
 # probe does not have. Reading them used to make the kernel refuse to attach
 # (EINVAL) and the whole run abort. dtrace -c holds its process at its own
-# exec, so the exec traced here is the one a wrapper script makes.
+# exec, so the exec traced here is the one a wrapper script makes; off-cpu
+# is taken after it (the wrapper's shell may go off CPU before its exec).
 printf '#!/bin/sh\nexec "$@"\n' >wrap
 chmod +x wrap
 cat >args.d <<'D'
@@ -15,7 +16,7 @@ proc:::exec
 }
 
 sched:::off-cpu
-/pid == $target && !seen/
+/pid == $target && execname == "sleeper" && !seen/
 {
 	seen = 1;
 	printf("off-cpu: arg4 %d, arg9 %d\n", arg4, arg9);
