@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -60,44 +61,75 @@ inline std::vector<std::string> Lines(const std::string& text) {
   return out;
 }
 
-// A test program started under ptrace and run until it stops itself (a
-// SIGSTOP it raises or an int3); killed when this object goes away.
-class StoppedProgram {
+// A test program run under ptrace: started stopped at its exec, resumed
+// until its next stop (a SIGSTOP it raises, an int3), killed when this
+// object goes away.
+class TracedProgram {
  public:
-  StoppedProgram(const std::string& path, const std::string& mode) {
+  TracedProgram(const std::string& path, const std::string& arg) {
     pid_ = fork();
     if (pid_ == 0) {
       ptrace(PTRACE_TRACEME, 0, nullptr, nullptr);
-      execl(path.c_str(), path.c_str(), mode.c_str(), static_cast<char*>(nullptr));
+      execl(path.c_str(), path.c_str(), arg.c_str(), static_cast<char*>(nullptr));
       _exit(127);
     }
     int status = 0;
-    // The exec stop, then the program's own stop.
-    if (pid_ < 0 || waitpid(pid_, &status, 0) != pid_ || !WIFSTOPPED(status)) return;
-    if (ptrace(PTRACE_CONT, pid_, nullptr, nullptr) != 0) return;
-    if (waitpid(pid_, &status, 0) != pid_ || !WIFSTOPPED(status)) return;
-    stop_signal_ = WSTOPSIG(status);
-    stopped_ = ptrace(PTRACE_GETREGS, pid_, nullptr, &regs_) == 0;
+    at_exec_ = pid_ > 0 && waitpid(pid_, &status, 0) == pid_ && WIFSTOPPED(status) &&
+               WSTOPSIG(status) == SIGTRAP;
   }
-  ~StoppedProgram() {
+  ~TracedProgram() {
     if (pid_ > 0) {
       kill(pid_, SIGKILL);
       waitpid(pid_, nullptr, 0);
     }
   }
-  StoppedProgram(const StoppedProgram&) = delete;
-  StoppedProgram& operator=(const StoppedProgram&) = delete;
+  TracedProgram(const TracedProgram&) = delete;
+  TracedProgram& operator=(const TracedProgram&) = delete;
 
-  bool stopped() const { return stopped_; }
   pid_t pid() const { return pid_; }
+  bool at_exec() const { return at_exec_; }
+
+  // Resumes (without delivering the signal that stopped it) and waits for
+  // the next stop: true and its signal and registers, or false when the
+  // program ended.
+  bool ContinueToStop() {
+    int status = 0;
+    if (ptrace(PTRACE_CONT, pid_, nullptr, nullptr) != 0) return false;
+    if (waitpid(pid_, &status, 0) != pid_ || !WIFSTOPPED(status)) return false;
+    stop_signal_ = WSTOPSIG(status);
+    return ptrace(PTRACE_GETREGS, pid_, nullptr, &regs_) == 0;
+  }
+  // Writes one byte of the program's text (a breakpoint).
+  bool PokeByte(uint64_t addr, uint8_t byte) {
+    uint64_t aligned = addr & ~uint64_t(7);
+    errno = 0;
+    long word = ptrace(PTRACE_PEEKTEXT, pid_, reinterpret_cast<void*>(aligned), nullptr);
+    if (errno != 0) return false;
+    unsigned shift = (addr - aligned) * 8;
+    uint64_t w = (uint64_t(word) & ~(uint64_t(0xff) << shift)) | (uint64_t(byte) << shift);
+    return ptrace(PTRACE_POKETEXT, pid_, reinterpret_cast<void*>(aligned),
+                  reinterpret_cast<void*>(w)) == 0;
+  }
   int stop_signal() const { return stop_signal_; }
   const user_regs_struct& regs() const { return regs_; }
 
  private:
   pid_t pid_ = -1;
-  bool stopped_ = false;
+  bool at_exec_ = false;
   int stop_signal_ = 0;
   user_regs_struct regs_{};
+};
+
+// A test program run until it stops itself the first time.
+class StoppedProgram : public TracedProgram {
+ public:
+  StoppedProgram(const std::string& path, const std::string& mode) : TracedProgram(path, mode) {
+    stopped_ = at_exec() && ContinueToStop();
+  }
+  bool stopped() const { return stopped_; }
+
+ private:
+  bool stopped_ = false;
 };
 
 }  // namespace dt::elf::testing
