@@ -132,4 +132,44 @@ class StoppedProgram : public TracedProgram {
   bool stopped_ = false;
 };
 
+// Hand-assembled call-frame records for the CFI parser tests.
+inline std::string Uleb(uint64_t v) {
+  std::string out;
+  do {
+    uint8_t b = v & 0x7f;
+    v >>= 7;
+    out += char(v ? b | 0x80 : b);
+  } while (v);
+  return out;
+}
+inline std::string Sleb(int64_t v) {
+  std::string out;
+  for (;;) {
+    uint8_t b = v & 0x7f;
+    v >>= 7;
+    bool done = (v == 0 && !(b & 0x40)) || (v == -1 && (b & 0x40));
+    out += char(done ? b : b | 0x80);
+    if (done) return out;
+  }
+}
+inline std::string U32(uint32_t v) { return std::string(reinterpret_cast<char*>(&v), 4); }
+
+// An .eh_frame CIE "zR" with FDE pointers pcrel|sdata4, return address
+// column 16, data alignment -8, and the given initial instructions.
+inline std::string EhCie(const std::string& initial) {
+  std::string body = U32(0) + char(1) + std::string("zR", 3) + Uleb(1) + Sleb(-8) + char(16) +
+                     Uleb(1) + char(0x1b) + initial;
+  return U32(uint32_t(body.size())) + body;
+}
+// An .eh_frame FDE placed at section offset `at`, for the CIE at offset
+// cie_at, covering [pc, pc + range) given the section's vaddr.
+inline std::string EhFde(size_t at, size_t cie_at, uint64_t section_vaddr, uint64_t pc,
+                         uint32_t range, const std::string& instructions) {
+  uint32_t cie_pointer = uint32_t(at + 4 - cie_at);
+  uint64_t field = section_vaddr + at + 8;
+  std::string body =
+      U32(cie_pointer) + U32(uint32_t(pc - field)) + U32(range) + Uleb(0) + instructions;
+  return U32(uint32_t(body.size())) + body;
+}
+
 }  // namespace dt::elf::testing
