@@ -129,7 +129,7 @@ class Interpreter {
         ok = Advance(low);
       } else if (high == kOffsetHigh) {
         ok = r.Uleb128(&u);
-        SetRule(low, RegisterRule::Kind::kOffset, int64_t(u) * cie_.data_alignment);
+        SetRule(low, RegisterRule::Kind::kOffset, Factor(u));
       } else if (high == kRestoreHigh) {
         Restore(low);
       } else {
@@ -166,23 +166,23 @@ class Interpreter {
           }
           case kOffsetExtended:
             ok = r.Uleb128(&reg) && r.Uleb128(&u);
-            SetRule(reg, RegisterRule::Kind::kOffset, int64_t(u) * cie_.data_alignment);
+            SetRule(reg, RegisterRule::Kind::kOffset, Factor(u));
             break;
           case kOffsetExtendedSf:
             ok = r.Uleb128(&reg) && r.Sleb128(&s);
-            SetRule(reg, RegisterRule::Kind::kOffset, s * cie_.data_alignment);
+            SetRule(reg, RegisterRule::Kind::kOffset, Factor(uint64_t(s)));
             break;
           case kGnuNegativeOffsetExtended:
             ok = r.Uleb128(&reg) && r.Uleb128(&u);
-            SetRule(reg, RegisterRule::Kind::kOffset, -int64_t(u) * cie_.data_alignment);
+            SetRule(reg, RegisterRule::Kind::kOffset, Factor(0 - u));
             break;
           case kValOffset:
             ok = r.Uleb128(&reg) && r.Uleb128(&u);
-            SetRule(reg, RegisterRule::Kind::kValOffset, int64_t(u) * cie_.data_alignment);
+            SetRule(reg, RegisterRule::Kind::kValOffset, Factor(u));
             break;
           case kValOffsetSf:
             ok = r.Uleb128(&reg) && r.Sleb128(&s);
-            SetRule(reg, RegisterRule::Kind::kValOffset, s * cie_.data_alignment);
+            SetRule(reg, RegisterRule::Kind::kValOffset, Factor(uint64_t(s)));
             break;
           case kRestoreExtended:
             ok = r.Uleb128(&reg);
@@ -232,7 +232,7 @@ class Interpreter {
             break;
           case kDefCfaSf:
             ok = r.Uleb128(&reg) && r.Sleb128(&s);
-            state_.cfa = CfaRule{CfaRule::Kind::kRegisterOffset, reg, s * cie_.data_alignment, {}};
+            state_.cfa = CfaRule{CfaRule::Kind::kRegisterOffset, reg, Factor(uint64_t(s)), {}};
             break;
           case kDefCfaRegister:
             ok = r.Uleb128(&reg);
@@ -247,7 +247,7 @@ class Interpreter {
             break;
           case kDefCfaOffsetSf:
             ok = r.Sleb128(&s);
-            state_.cfa.offset = s * cie_.data_alignment;
+            state_.cfa.offset = Factor(uint64_t(s));
             break;
           case kDefCfaExpression:
             ok = r.Uleb128(&u) && r.Bytes(u, &block);
@@ -273,6 +273,9 @@ class Interpreter {
     }
     return true;
   }
+
+  // A factored offset; wraps instead of overflowing on hostile operands.
+  int64_t Factor(uint64_t v) const { return int64_t(v * uint64_t(cie_.data_alignment)); }
 
   void SetRule(uint64_t reg, RegisterRule::Kind kind, int64_t offset) {
     if (RegisterRule* rule = Slot(&state_, reg)) *rule = RegisterRule{kind, offset, 0, {}};
