@@ -14,10 +14,12 @@ repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${BUILD_DIR:-$repo_root/build}
 
 # g++ brings gcc (the e2e helper programs are C); the rest are the libraries
-# and tools CMakeLists.txt asks for, and bpftool, with which the end-to-end
-# tests check that nothing dtrace loaded stays in the kernel.
+# and tools CMakeLists.txt asks for, bpftool, with which the end-to-end
+# tests check that nothing dtrace loaded stays in the kernel, and
+# systemtap-sdt-dev, whose <sys/sdt.h> the elf stage's test programs use to
+# carry USDT probes.
 build_packages=(g++ cmake ninja-build pkg-config libbpf-dev libelf-dev zlib1g-dev
-                libgtest-dev bpftool)
+                libgtest-dev bpftool systemtap-sdt-dev)
 # bpftrace is the baseline of the benchmark; `time` (GNU time) measures peak
 # RSS; bpftool (installed above) tells when a tracer's programs are loaded.
 bench_packages=(bpftrace time)
