@@ -176,6 +176,24 @@ TEST(SymbolTableTest, ASymbolWithoutSizeCoversUpToTheNextOne) {
   EXPECT_NE(next->symbol, nosize);
 }
 
+TEST(SymbolTableTest, ALabelInsideASizedFunctionDoesNotTakeItOver) {
+  for (const char* name : {"libelftest.so", "libelftest_stripped.so"}) {
+    auto f = MustOpen(TestBinary(name));
+    ASSERT_TRUE(f);
+    SymbolTable t = SymbolTable::Load(*f);
+    const Symbol* outer = Only(t, "elftest_outer");
+    const Symbol* label = Only(t, "elftest_inner_label");
+    ASSERT_TRUE(outer && label);
+    EXPECT_EQ(outer->size, 5u);
+    EXPECT_EQ(label->size, 0u);
+    EXPECT_EQ(label->address, outer->address + 2);
+    auto m = t.Lookup(label->address + 1);
+    ASSERT_TRUE(m) << name;
+    EXPECT_EQ(m->symbol, outer) << name;
+    EXPECT_EQ(m->offset, 3u);
+  }
+}
+
 TEST(SymbolTableTest, AliasesResolveToOneCanonicalName) {
   auto f = MustOpen(TestBinary("libelftest.so"));
   ASSERT_TRUE(f);

@@ -42,6 +42,23 @@ __asm__(
     "  nop\n"
     "  ret\n");
 
+// A sized function with a size-0 function label inside it: the label must
+// not take over the rest of the function.
+__asm__(
+    ".text\n"
+    ".globl elftest_outer\n"
+    ".type elftest_outer, @function\n"
+    "elftest_outer:\n"
+    "  nop\n"
+    "  nop\n"
+    ".globl elftest_inner_label\n"
+    ".type elftest_inner_label, @function\n"
+    "elftest_inner_label:\n"
+    "  nop\n"
+    "  nop\n"
+    "  ret\n"
+    ".size elftest_outer, .-elftest_outer\n");
+
 NOIPA int elftest_fire_probes(int x) {
   STAP_PROBE(elftest_lib, entry);
   STAP_PROBE2(elftest_lib, args, x, elftest_data[2]);
