@@ -154,6 +154,20 @@ TEST(ElfFileTest, ListsNotesOfOneSection) {
   }
 }
 
+TEST(ElfFileTest, NotesOfAnEightAlignedSectionArePaddedToEight) {
+  auto f = MustOpen(TestBinary("libelftest.so"));
+  ASSERT_TRUE(f);
+  ASSERT_EQ(f->FindSection(".note.elftest")->addralign, 8u);
+  auto notes = f->Notes(".note.elftest");
+  ASSERT_EQ(notes.size(), 2u);
+  EXPECT_EQ(notes[0].owner, "ABC");
+  EXPECT_EQ(notes[0].type, 1u);
+  EXPECT_EQ(notes[0].desc, std::string("\1\0\0\0\2\0\0\0\3\0\0\0", 12));
+  EXPECT_EQ(notes[1].owner, "ABC");
+  EXPECT_EQ(notes[1].type, 2u);
+  EXPECT_EQ(notes[1].desc, std::string("\7\0\0\0", 4));
+}
+
 TEST(ElfFileTest, RejectsWhatIsNotElfWithAMessage) {
   std::string error;
   EXPECT_EQ(ElfFile::FromBytes("#!/bin/sh\necho hi\n", "script", &error), nullptr);

@@ -167,22 +167,10 @@ std::string ModuleName(std::string_view path) {
 
 std::vector<std::string> ModuleAliases(std::string_view name) {
   std::vector<std::string> out{std::string(name)};
-  auto add = [&](std::string_view n) {
-    if (!n.empty() && std::find(out.begin(), out.end(), n) == out.end()) out.emplace_back(n);
-  };
-  std::string_view n = name;
-  for (;;) {
-    size_t dot = n.rfind('.');
-    if (dot == std::string_view::npos || dot == 0) break;
-    std::string_view tail = n.substr(dot + 1);
-    bool digits = !tail.empty() && std::all_of(tail.begin(), tail.end(),
-                                               [](char c) { return c >= '0' && c <= '9'; });
-    if (!digits && tail != "so") break;
-    n = n.substr(0, dot);
-    add(n);
+  for (size_t dot = name.rfind('.'); dot != std::string_view::npos && dot > 0;
+       dot = name.rfind('.', dot - 1)) {
+    out.emplace_back(name.substr(0, dot));
   }
-  size_t first_dot = name.find('.');
-  if (first_dot != std::string_view::npos && first_dot > 0) add(name.substr(0, first_dot));
   return out;
 }
 

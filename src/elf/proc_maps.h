@@ -74,9 +74,9 @@ class ProcessMaps {
 // The file name DTrace shows for a mapped path ("/usr/lib/x86_64-linux-gnu/
 // libc.so.6" -> "libc.so.6"; special mappings keep their brackets).
 std::string ModuleName(std::string_view path);
-// Names that select module name in a probe description, longest first:
-// the name itself, then with trailing ".<digits>" and ".so" parts removed
-// one at a time, then the part before the first '.'.
+// Names that select a module in a probe description, longest first: the
+// name itself, then every prefix of it that ends before a '.' (DTrace's
+// "initial basename match up to a . suffix": libc.so.6, libc.so, libc).
 std::vector<std::string> ModuleAliases(std::string_view module_name);
 
 // The ELF vaddr of a process address inside mapping m of object elf.

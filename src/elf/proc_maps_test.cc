@@ -102,7 +102,10 @@ TEST(ProcMapsTest, ModuleAliasesDropVersionSuffixesAsDtraceDoes) {
   EXPECT_EQ(
       ModuleAliases("ld-linux-x86-64.so.2"),
       (std::vector<std::string>{"ld-linux-x86-64.so.2", "ld-linux-x86-64.so", "ld-linux-x86-64"}));
+  EXPECT_EQ(ModuleAliases("libfoo.bar.so.1"),
+            (std::vector<std::string>{"libfoo.bar.so.1", "libfoo.bar.so", "libfoo.bar", "libfoo"}));
   EXPECT_EQ(ModuleAliases("top"), (std::vector<std::string>{"top"}));
+  EXPECT_EQ(ModuleAliases(".hidden"), (std::vector<std::string>{".hidden"}));
 }
 
 TEST(ProcMapsTest, ReadsThisProcessAndNormalizesItsOwnAddresses) {

@@ -3,9 +3,9 @@
 // (.gnu.version_d), a weak alias, an assembly function without a size, a
 // data object and USDT probes with semaphores.
 #define _SDT_HAS_SEMAPHORES 1
-#include <sys/sdt.h>
-
 #include "elftest_lib.h"
+
+#include <sys/sdt.h>
 
 #define NOIPA __attribute__((noipa))
 
@@ -58,6 +58,21 @@ __asm__(
     "  nop\n"
     "  ret\n"
     ".size elftest_outer, .-elftest_outer\n");
+
+// A note section aligned to 8, like .note.gnu.property: records are padded
+// to 8 bytes, so the second one starts at 32, not 28.
+__asm__(
+    ".pushsection .note.elftest, \"a\", @note\n"
+    ".balign 8\n"
+    ".long 4, 12, 1\n"
+    ".asciz \"ABC\"\n"
+    ".long 1, 2, 3\n"
+    ".balign 8\n"
+    ".long 4, 4, 2\n"
+    ".asciz \"ABC\"\n"
+    ".long 7\n"
+    ".balign 8\n"
+    ".popsection\n");
 
 NOIPA int elftest_fire_probes(int x) {
   STAP_PROBE(elftest_lib, entry);
