@@ -36,6 +36,12 @@ std::string Describe(const UnwindRow& r) {
          std::to_string(r.rbp_rule) + "/" + std::to_string(r.rbp_offset);
 }
 
+// The CFA offset of the row covering pc, -1 when none does.
+int64_t CfaOffsetAt(const UnwindTable& t, uint64_t pc) {
+  const UnwindRow* r = t.Find(pc);
+  return r != nullptr ? r->cfa_offset : -1;
+}
+
 const std::string kPltExpr("\x77\x08\x80\x00\x3f\x1a\x3b\x2a\x33\x24\x22", 11);
 
 TEST(UnwindTableTest, CompactsTheRulesAnX86UnwinderNeeds) {
@@ -67,8 +73,8 @@ TEST(UnwindTableTest, MergesRowsMarksGapsAndLetsLaterOverlappingFdesWin) {
   // 0x1010..0x1020: nothing (rsp+8 throughout): merges with the row above.
   s += EhFde(s.size(), 0, 0x2000, 0x1010, 0x10, "");
   // Gap 0x1020..0x1040, then 0x1040..0x1060 whose second half another FDE
-  // (0x1050..0x1058) overrides.
-  s += EhFde(s.size(), 0, 0x2000, 0x1040, 0x20, std::string("\x48\x0e\x20", 3));
+  // (0x1050..0x1058) overrides, rows at 0x1054 included.
+  s += EhFde(s.size(), 0, 0x2000, 0x1040, 0x20, std::string("\x48\x0e\x20\x4c\x0e\x40", 6));
   s += EhFde(s.size(), 0, 0x2000, 0x1050, 0x8, std::string("\x0e\x30", 2));
   CfiSectionInfo info{CfiFormat::kEhFrame, 0x2000, 0, 8};
   CfiRecords records = ParseCfiRecords(s, info);
@@ -86,12 +92,12 @@ TEST(UnwindTableTest, MergesRowsMarksGapsAndLetsLaterOverlappingFdesWin) {
   EXPECT_EQ(t.stats().fdes, 4u);
   EXPECT_EQ(t.stats().rows, 8u);
   EXPECT_EQ(t.Find(0xfff), nullptr);
-  EXPECT_EQ(t.Find(0x1000)->cfa_offset, 8);
-  EXPECT_EQ(t.Find(0x1005)->cfa_offset, 16);
-  EXPECT_EQ(t.Find(0x101f)->cfa_offset, 8);
+  EXPECT_EQ(CfaOffsetAt(t, 0x1000), 8);
+  EXPECT_EQ(CfaOffsetAt(t, 0x1005), 16);
+  EXPECT_EQ(CfaOffsetAt(t, 0x101f), 8);
   EXPECT_EQ(t.Find(0x1020), nullptr);  // the gap
   EXPECT_EQ(t.Find(0x103f), nullptr);
-  EXPECT_EQ(t.Find(0x1057)->cfa_offset, 48);
+  EXPECT_EQ(CfaOffsetAt(t, 0x1057), 48);
   EXPECT_EQ(t.Find(0x1058), nullptr);  // the overriding FDE ended; so did coverage
   EXPECT_EQ(t.Find(UINT64_MAX), nullptr);
   EXPECT_EQ(t.size_bytes(), 8 * 16u);
@@ -111,7 +117,7 @@ TEST(UnwindTableTest, AlignmentPaddingBetweenFunctionsIsNoGap) {
   std::vector<uint64_t> pcs;
   for (const UnwindRow& r : t.rows()) pcs.push_back(r.pc);
   EXPECT_EQ(pcs, (std::vector<uint64_t>{0x1000, 0x1001, 0x100a, 0x1030, 0x1040, 0x1050}));
-  EXPECT_EQ(t.Find(0x100c)->cfa_offset, 8);  // padding: the rule before it
+  EXPECT_EQ(CfaOffsetAt(t, 0x100c), 8);  // padding: the rule before it
   EXPECT_EQ(t.Find(0x1030), nullptr);
 }
 

@@ -159,6 +159,45 @@ TEST(UserUnwinderTest, UnwindsAStrippedExecutable) {
   }
 }
 
+// Inside a lazy PLT entry (jmp *GOT; push $index; jmp PLT0) the CFA moves
+// by 8 at the push, which only the PLT expression row expresses. Unwind
+// this process from a made-up stop in one of its own PLT entries.
+TEST(UserUnwinderTest, UnwindsFromInsideAPltEntry) {
+  ObjectCache cache;
+  std::string error;
+  auto self = ProcessSnapshot::Take(getpid(), &cache, &error);
+  ASSERT_NE(self, nullptr) << error;
+  uint64_t here = reinterpret_cast<uint64_t>(&UnwindUserStack);
+  const Mapping* text = self->maps().Find(here);
+  ASSERT_NE(text, nullptr);
+  const ObjectFile* exe = self->ObjectOf(*text);
+  ASSERT_NE(exe, nullptr);
+  const Symbol* plt = nullptr;
+  for (const Symbol& s : exe->symbols().symbols()) {
+    if (s.kind == SymbolKind::kPlt) plt = &s;
+  }
+  ASSERT_NE(plt, nullptr) << "elf_tests has no lazy PLT";
+  // The runtime address: this mapping's bias applied to the entry's vaddr.
+  uint64_t bias = here - *self->Locate(here)->vaddr;
+  uint64_t entry = plt->address + bias;
+  ASSERT_EQ(self->Symbolize(entry).Format(), "elf_tests`" + plt->name);
+
+  uint64_t caller = here + 1;  // any return address inside a known function
+  ProcessMemory memory(getpid());
+  UnwindOptions two;
+  two.max_frames = 2;
+  // Before the push (byte 0..10): the return address is at rsp.
+  uint64_t at_entry[2] = {caller, 0};
+  UnwindResult r =
+      UnwindUserStack(*self, {entry + 6, reinterpret_cast<uint64_t>(at_entry), 0}, memory, two);
+  EXPECT_EQ(r.pcs, (std::vector<uint64_t>{entry + 6, caller}));
+  // After it (byte 11..15): the pushed index is at rsp, the return address
+  // above it.
+  uint64_t after_push[3] = {7, caller, 0};
+  r = UnwindUserStack(*self, {entry + 11, reinterpret_cast<uint64_t>(after_push), 0}, memory, two);
+  EXPECT_EQ(r.pcs, (std::vector<uint64_t>{entry + 11, caller}));
+}
+
 class BrokenMemory : public MemoryReader {
  public:
   bool Read(uint64_t, void*, size_t) override { return false; }
