@@ -6,12 +6,15 @@
 //  * The file is mapped once (private, read-only use) and parsed with libelf;
 //    everything this class returns points into that mapping and lives as long
 //    as the ElfFile. Once opened, the object no longer needs the path: a
-//    process that exits or a file that is replaced later does not matter.
+//    process that exits, or a file deleted or replaced (renamed over) later,
+//    does not matter. A file truncated in place would fault the mapping;
+//    installers write a new file and rename it.
 //  * Malformed input never crashes and never reads outside the mapping:
 //    Open/FromBytes fail with a message ("<name>: not an ELF file") when the
-//    headers are unusable; sections or segments that lie outside the file are
-//    dropped (sections) or kept but have no file data (SectionData fails with
-//    a message), so one bad section does not hide the good ones.
+//    headers are unusable. A section that lies outside the file is still
+//    listed, but SectionData fails for it with a message; a segment's file
+//    part is cut to the bytes that exist. One bad section does not hide
+//    the good ones.
 //  * Addresses are the object's link-time virtual addresses ("ELF vaddrs");
 //    translating a process address to one is proc_maps' job. Uprobes take a
 //    file offset: VaddrToFileOffset/FileOffsetToVaddr convert through the
