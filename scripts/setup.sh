@@ -19,9 +19,10 @@ build_dir=${BUILD_DIR:-$repo_root/build}
 # and tools CMakeLists.txt asks for, and bpftool, with which the end-to-end
 # tests check that nothing dtrace loaded stays in the kernel. groff-base
 # renders the manual page (its test); dpkg-dev (dpkg-shlibdeps) and file are
-# what cpack needs to build the .deb.
+# what cpack needs to build the .deb; systemtap-sdt-dev's <sys/sdt.h> gives
+# the elf stage's test programs their USDT probes.
 build_packages=(g++ cmake ninja-build pkg-config libbpf-dev libelf-dev zlib1g-dev
-                libgtest-dev bpftool groff-base dpkg-dev file)
+                libgtest-dev bpftool groff-base dpkg-dev file systemtap-sdt-dev)
 # bpftrace is the baseline of the benchmark; `time` (GNU time) measures peak
 # RSS; bpftool (installed above) tells when a tracer's programs are loaded.
 bench_packages=(bpftrace time)
