@@ -15,9 +15,11 @@ build_dir=${BUILD_DIR:-$repo_root/build}
 
 # g++ brings gcc (the e2e helper programs are C); the rest are the libraries
 # and tools CMakeLists.txt asks for, and bpftool, with which the end-to-end
-# tests check that nothing dtrace loaded stays in the kernel.
+# tests check that nothing dtrace loaded stays in the kernel. qemu-system-x86,
+# busybox-static, cpio and e2fsprogs run the e2e suite a second time on
+# Debian's 6.1 kernel (tests/qemu/run.sh, which fetches the kernel itself).
 build_packages=(g++ cmake ninja-build pkg-config libbpf-dev libelf-dev zlib1g-dev
-                libgtest-dev bpftool)
+                libgtest-dev bpftool qemu-system-x86 busybox-static cpio e2fsprogs)
 # bpftrace is the baseline of the benchmark; `time` (GNU time) measures peak
 # RSS; bpftool (installed above) tells when a tracer's programs are loaded.
 bench_packages=(bpftrace time)
