@@ -13,6 +13,8 @@
 # nothing), 2 on bad usage.
 #
 # E2E_TIMEOUT   seconds before a case counts as hung (default 30)
+# E2E_TIMEOUT_FACTOR  multiplies every case's time limit (default 1), for a
+#               slow test bed such as an emulator
 # E2E_OUT_DIR   if set, each case's normalised actual output is saved there as
 #               <group>/<name>.{out,err,status}, to inspect when writing cases
 # E2E_KERNEL    the kernel series whose differences apply (default: the
@@ -32,6 +34,9 @@ done
 
 e2e_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 default_timeout=${E2E_TIMEOUT:-30}
+timeout_factor=${E2E_TIMEOUT_FACTOR:-1}
+[[ $timeout_factor =~ ^[1-9][0-9]*$ ]] ||
+  { echo "run.sh: E2E_TIMEOUT_FACTOR must be a whole number from 1" >&2; exit 2; }
 kernel_series=${E2E_KERNEL:-$(uname -r | sed -E 's/^([0-9]+\.[0-9]+).*/\1/')}
 
 usage() {
@@ -249,6 +254,7 @@ run_case() {
   scratch=$(mktemp -d "${TMPDIR:-/tmp}/e2e.XXXXXX")
   mkdir "$scratch/cwd"
 
+  timeout=$((timeout * timeout_factor))
   if ! $directives_read; then
     problems+=("bad directive: $directive_error")
   elif ((${#problems[@]})); then
@@ -409,6 +415,20 @@ run_selftest() {
     echo "ok   inconsistent kernel difference and skip lists fail"; ((passed++))
   else
     echo "BAD  inconsistent kernel difference and skip lists should fail:"; sed 's/^/    /' <<<"$output"; ((failed++))
+  fi
+  # E2E_TIMEOUT_FACTOR stretches a case's time limit: slow/limit takes 2 s
+  # against its limit of 1 s.
+  output=$("$0" --cases "$selftest" "$fake" "$selftest" slow/limit 2>&1)
+  if (($? == 1)) && [[ $output == *"timed out after 1s"* ]]; then
+    echo "ok   slow/limit times out"; ((passed++))
+  else
+    echo "BAD  slow/limit should time out:"; sed 's/^/    /' <<<"$output"; ((failed++))
+  fi
+  output=$(E2E_TIMEOUT_FACTOR=4 "$0" --cases "$selftest" "$fake" "$selftest" slow/limit 2>&1)
+  if (($? == 0)) && [[ $output == *"PASS slow/limit"* ]]; then
+    echo "ok   slow/limit passes with E2E_TIMEOUT_FACTOR=4"; ((passed++))
+  else
+    echo "BAD  slow/limit should pass with E2E_TIMEOUT_FACTOR=4:"; sed 's/^/    /' <<<"$output"; ((failed++))
   fi
   # A filter that matches nothing is an error, not an empty success.
   output=$("$0" --cases "$selftest" "$fake" "$selftest" no-such-case 2>&1)
