@@ -10,8 +10,8 @@
 #include "cli/options.h"
 #include "cli/probe_listing.h"
 #include "cli/run_settings.h"
-#include "cli/script_preprocessor.h"
 #include "cli/script_file.h"
+#include "cli/script_preprocessor.h"
 #include "cli/stop_signals.h"
 #include "cli/target_process.h"
 #include "cli/tracing_session.h"
@@ -214,9 +214,10 @@ int RunDtrace(int argc, char** argv) {
           try {
             settings.Set(p->name, p->value);
           } catch (const OptionError& e) {
-            std::string value = p->value.empty() ? "" : " to '" + p->value + "'";
-            throw CompileError("D_PRAGMA_OPTSET", p->line,
-                               "failed to set option '" + p->name + "'" + value + ": " + e.what());
+            std::string value = p->value.empty() ? "" : " to '" + Excerpt(p->value) + "'";
+            throw CompileError(
+                "D_PRAGMA_OPTSET", p->line,
+                "failed to set option '" + Excerpt(p->name) + "'" + value + ": " + e.what());
           }
         }
       types.set_strsize(settings.strsize);

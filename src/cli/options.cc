@@ -331,7 +331,8 @@ std::string UsageText(const char* progname) {
       "\t-w  allow destructive actions\n"
       "\t-x  set a compiler or tracing option\n"
       "\t-X  choose the ISO C conformance mode of the preprocessor\n"
-      "\t-Z  allow probe descriptions that match no probes\n";
+      "\t-Z  allow probe descriptions that match no probes\n"
+      "\n\tThe manual, \"man 8 dtrace\", describes every option, provider and probe.\n";
   return text;
 }
 

@@ -11,6 +11,7 @@
 #include "codegen/function_gen.h"
 #include "codegen/print_gen.h"
 #include "common/diagnostic.h"
+#include "common/nesting.h"
 #include "consumer/printf_format.h"
 
 namespace dt {
@@ -311,6 +312,7 @@ void FunctionGen::GenClause(const ClauseProbes& cp) {
 }
 
 void FunctionGen::GenStmt(const Stmt& s) {
+  Nesting nesting(s.line);
   switch (s.kind) {
     case StmtKind::kExpr:
       if (s.expr->kind == ExprKind::kCall &&
@@ -459,7 +461,7 @@ void FunctionGen::GenAggControl(const Expr& call, ActionKind kind) {
     a.has_trunc_keep = true;
     a.trunc_keep = static_cast<int64_t>(n.kind == ExprKind::kInteger ? n.int_value : 0);
     if (n.kind == ExprKind::kUnary && n.lhs->kind == ExprKind::kInteger)
-      a.trunc_keep = -static_cast<int64_t>(n.lhs->int_value);
+      a.trunc_keep = static_cast<int64_t>(0 - n.lhs->int_value);  // wraps, as D does
   }
   AddAction(std::move(a));
 }

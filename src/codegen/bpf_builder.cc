@@ -22,6 +22,13 @@ uint8_t SizeCode(int bytes) {
 }
 
 void Builder::Emit(uint8_t code, Reg dst, Reg src, int16_t off, int32_t imm) {
+  // Checked as code grows, not at the end: inlines are expanded where they
+  // are used, so a short program can ask for exponentially much code.
+  if (insns_.size() >= kMaxInsns) {
+    throw CompileError("D_DIF_TOOBIG", 0,
+                       "program too large: code generation passed " + std::to_string(kMaxInsns) +
+                           " BPF instructions (the kernel loads at most 1000000)");
+  }
   bpf_insn insn{};
   insn.code = code;
   insn.dst_reg = dst;

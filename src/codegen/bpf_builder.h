@@ -22,6 +22,11 @@ struct Label {
 
 class Builder {
  public:
+  // Emitting more instructions than this throws CompileError D_DIF_TOOBIG
+  // at once: four times what the kernel loads (1M), so that programs just
+  // too large still get Finish()'s more precise message.
+  static constexpr size_t kMaxInsns = 4 << 20;
+
   // 64-bit ALU. `op` is BPF_ADD, BPF_SUB, BPF_MUL, BPF_DIV, BPF_MOD, BPF_OR,
   // BPF_AND, BPF_XOR, BPF_LSH, BPF_RSH, BPF_ARSH, BPF_MOV.
   void Alu(uint8_t op, Reg dst, Reg src);

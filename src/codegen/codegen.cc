@@ -37,6 +37,30 @@ AggDesc DescOf(const Aggregation& a) {
   return d;
 }
 
+// The kernel refuses a per-CPU map value over 32 KiB (PCPU_MIN_UNIT_SIZE)
+// with a bare E2BIG when the map is created: say so at compile time, in
+// terms of the aggregating function's parameters.
+void CheckPerCpuValueSize(const Aggregation& a, size_t words) {
+  constexpr size_t kMaxBytes = 32768;
+  constexpr size_t kMaxWords = kMaxBytes / 8;
+  if (words <= kMaxWords) return;
+  std::string need = std::to_string(words * 8) + " bytes per CPU, more than the " +
+                     std::to_string(kMaxBytes) + " bytes the kernel allows a per-CPU map value";
+  if (a.kind == AggKind::kLquantize) {
+    throw CompileError("D_LQUANT_STEPSMALL", a.line,
+                       "lquantize( ) step (argument #3) too small: " + std::to_string(words - 2) +
+                           " quantization levels need " + need + " (at most " +
+                           std::to_string(kMaxWords - 2) + " levels)");
+  }
+  if (a.kind == AggKind::kLlquantize) {
+    throw CompileError("D_LLQUANT_NSTEPVAL", a.line,
+                       "llquantize( ) parameters give " + std::to_string(words) +
+                           " buckets, which need " + need + " (at most " +
+                           std::to_string(kMaxWords) + " buckets)");
+  }
+  throw CompileError("D_AGG_SIZE", a.line, "aggregation @" + Excerpt(a.name) + " needs " + need);
+}
+
 // Where a probe's clauses run.
 struct GroupKey {
   ProviderKind provider;
@@ -99,6 +123,7 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
     def.desc = DescOf(a);
     def.key_size = KeySize(a.key_types);
     def.value_words = static_cast<uint32_t>(AggDataSize(def.desc));
+    CheckPerCpuValueSize(a, def.value_words);
     uint32_t off = 0;
     for (const Type* t : a.key_types) {
       FieldDesc f = DescribeField(t, off);

@@ -3,6 +3,7 @@
 
 #include "codegen/function_gen.h"
 #include "common/diagnostic.h"
+#include "common/nesting.h"
 #include "sema/analyzer.h"
 
 namespace dt {
@@ -82,6 +83,9 @@ void FunctionGen::GenStringLiteral(const std::string& text, uint64_t size) {
 }
 
 void FunctionGen::GenExpr(const Expr& e) {
+  // Inlines and translator members are expanded in place, so expressions
+  // can nest deeper here than they were written.
+  Nesting nesting(e.line);
   switch (e.kind) {
     case ExprKind::kInteger: {
       uint64_t v = e.int_value;

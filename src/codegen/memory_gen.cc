@@ -8,6 +8,7 @@
 
 #include "codegen/function_gen.h"
 #include "common/diagnostic.h"
+#include "common/nesting.h"
 
 namespace dt {
 
@@ -23,6 +24,7 @@ bool IsArray(const Type* t) { return StripTypedefs(t)->kind == Type::Kind::kArra
 }  // namespace
 
 void FunctionGen::GenAddress(const Expr& e) {
+  Nesting nesting(e.line);
   switch (e.kind) {
     case ExprKind::kIdentifier:  // a kernel variable
       if (e.is_kernel_access) {

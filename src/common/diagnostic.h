@@ -6,8 +6,10 @@
 // and, with -xerrtags, puts "[D_SYNTAX] " in front of the message.
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace dt {
 
@@ -28,6 +30,17 @@ class CompileError : public std::runtime_error {
   std::string tag_;
   int line_;
 };
+
+// User text (a token, a name, a probe description) as it may appear in a
+// message: control characters shown as C escapes (\0, \t, \x01), and the
+// result, when longer than `max_bytes`, cut to at most max_bytes - 3 bytes
+// and "...", so that a megabyte-long token cannot make a megabyte-long
+// error line. Cuts never split an escape or a UTF-8 sequence.
+constexpr size_t kMaxQuotedToken = 64;
+// Probe descriptions may be long by right (DTrace allows 64-byte provider,
+// module and name fields and 128-byte function names).
+constexpr size_t kMaxQuotedProbeDesc = 330;
+std::string Excerpt(std::string_view text, size_t max_bytes = kMaxQuotedToken);
 
 // A failure at run time set-up (loading, attaching, privileges): printed as
 // "dtrace: <message>" with exit status 1.

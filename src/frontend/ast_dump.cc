@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "common/nesting.h"
+
 namespace dt {
 
 using namespace ast;  // NOLINT: every name below is an AST node
@@ -87,6 +89,7 @@ std::string List(const std::vector<ExprPtr>& v) {
 std::string Stmts(const std::vector<StmtPtr>& body);
 
 std::string DumpStmt(const Stmt& s) {
+  Nesting nesting(s.line);
   switch (s.kind) {
     case StmtKind::kExpr:
       return DumpExpr(*s.expr);
@@ -195,6 +198,7 @@ std::string DumpType(const TypeName& t) {
 }
 
 std::string DumpExpr(const Expr& e) {
+  Nesting nesting(e.line);
   switch (e.kind) {
     case ExprKind::kInteger:
       return Integer(e);

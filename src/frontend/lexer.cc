@@ -1,5 +1,6 @@
 #include "frontend/lexer.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 
@@ -17,6 +18,10 @@ const char* const kKeywords[] = {
     "string",   "stringof", "struct",   "switch", "this",   "translator", "typedef", "union",
     "unsigned", "void",     "volatile", "while",  "xlate",
 };
+
+// The largest line number a #line directive may set: the count then goes
+// on for every line of the file without reaching INT_MAX.
+constexpr uint64_t kMaxLineNumber = 1000000000;
 
 bool IsKeyword(const std::string& word) {
   for (const char* k : kKeywords) {
@@ -37,7 +42,8 @@ bool IsBlank(char c) {
 
 // Characters of a probe description word; the first may not be a digit.
 bool IsProbeSpecStart(char c) {
-  return std::isalpha(static_cast<unsigned char>(c)) || std::strchr("-$:_.?*\\[]!", c) != nullptr;
+  return std::isalpha(static_cast<unsigned char>(c)) ||
+         (c != '\0' && std::strchr("-$:_.?*\\[]!", c) != nullptr);
 }
 bool IsProbeSpecChar(char c) { return IsProbeSpecStart(c) || IsDigit(c) || c == '`'; }
 
@@ -148,15 +154,22 @@ std::string DecodeEscapes(const std::string& raw) {
 }
 
 Lexer::Lexer(const std::string& source, const MacroEnv& env)
-    : src_(source), env_(env), referenced_(env.args.size(), false) {}
+    : src_(source),
+      end_(std::min(source.find('\0'), source.size())),
+      env_(env),
+      referenced_(env.args.size(), false) {}
 
 void Lexer::Fail(const char* tag, int line, const std::string& message) const {
   throw CompileError(tag, line, message);
 }
 
-char Lexer::Peek(size_t ahead) const {
-  return pos_ + ahead < src_.size() ? src_[pos_ + ahead] : '\0';
+void Lexer::FailAtNul() const {
+  if (pos_ >= end_ && end_ < src_.size()) {
+    Fail("D_SYNTAX", line_, "syntax error near \"\\0\": the program text contains a NUL byte");
+  }
 }
+
+char Lexer::Peek(size_t ahead) const { return pos_ + ahead < end_ ? src_[pos_ + ahead] : '\0'; }
 
 void Lexer::Rewind(const Token& token) {
   pos_ = token.offset;
@@ -180,7 +193,7 @@ bool Lexer::AtLineStart(size_t hash_pos) const {
 
 void Lexer::SkipBlanksAndComments(Mode mode) {
   (void)mode;
-  while (pos_ < src_.size()) {
+  while (pos_ < end_) {
     char c = Peek();
     if (c == '\n') {
       line_++;
@@ -193,7 +206,8 @@ void Lexer::SkipBlanksAndComments(Mode mode) {
     } else if (c == '/' && Peek(1) == '*') {
       pos_ += 2;
       for (;;) {
-        if (pos_ >= src_.size()) {
+        if (pos_ >= end_) {
+          FailAtNul();
           Fail("D_SYNTAX", line_, "end-of-file encountered before matching */");
         }
         if (Peek() == '*' && Peek(1) == '/') {
@@ -207,10 +221,10 @@ void Lexer::SkipBlanksAndComments(Mode mode) {
         pos_++;
       }
     } else if (c == '/' && Peek(1) == '/') {
-      while (pos_ < src_.size() && Peek() != '\n') pos_++;
+      while (pos_ < end_ && Peek() != '\n') pos_++;
     } else if (c == '#' && AtLineStart(pos_)) {
       if (Peek(1) == '!') {
-        while (pos_ < src_.size() && Peek() != '\n') pos_++;
+        while (pos_ < end_ && Peek() != '\n') pos_++;
       } else {
         ControlLine();
       }
@@ -228,7 +242,8 @@ void Lexer::ControlLine() {
   std::vector<Token> words;
   for (;;) {
     char c = Peek();
-    if (pos_ >= src_.size()) {
+    if (pos_ >= end_) {
+      FailAtNul();
       Fail("D_SYNTAX", line_, "end-of-file encountered before end of control line");
     }
     if (c == '\n') {
@@ -247,7 +262,7 @@ void Lexer::ControlLine() {
       t = LexString(t);
     } else {
       size_t start = pos_;
-      while (pos_ < src_.size() && !std::strchr(" \t\f\v\n\"", Peek())) pos_++;
+      while (pos_ < end_ && !std::strchr(" \t\f\v\n\"", Peek())) pos_++;
       t.text = src_.substr(start, pos_ - start);
       t.kind = TokenKind::kIdent;
       t.value = t.text;
@@ -287,7 +302,8 @@ void Lexer::RunControlLine(const std::vector<Token>& words, int line) {
     if (w.kind == TokenKind::kInteger) {
       // "# 12 "file"" as cpp writes it: the next line is line 12.
       bool ok = rest(i) <= 3 && (rest(i) < 2 || words[i + 1].kind == TokenKind::kString) &&
-                (rest(i) < 3 || words[i + 2].kind == TokenKind::kInteger);
+                (rest(i) < 3 || words[i + 2].kind == TokenKind::kInteger) &&
+                w.int_value <= kMaxLineNumber;
       if (!ok) Fail("D_PRAGMA_MALFORM", line, "malformed #line <line> [ [\"file\"] state ]");
       line_ = static_cast<int>(w.int_value);
       return;
@@ -324,7 +340,7 @@ void Lexer::RunControlLine(const std::vector<Token>& words, int line) {
         std::string msg = "#error: ";
         for (size_t k = i + 1; k < words.size(); k++) {
           if (words[k].kind == TokenKind::kIdent || words[k].kind == TokenKind::kString) {
-            msg += words[k].value + " ";
+            msg += Excerpt(words[k].value) + " ";
           }
         }
         Fail("D_PRAGERR", line, msg);
@@ -332,7 +348,8 @@ void Lexer::RunControlLine(const std::vector<Token>& words, int line) {
         bool ok = rest(i + 1) >= 1 && rest(i + 1) <= 3 &&
                   words[i + 1].kind == TokenKind::kInteger &&
                   (rest(i + 1) < 2 || words[i + 2].kind == TokenKind::kString) &&
-                  (rest(i + 1) < 3 || words[i + 3].kind == TokenKind::kInteger);
+                  (rest(i + 1) < 3 || words[i + 3].kind == TokenKind::kInteger) &&
+                  words[i + 1].int_value <= kMaxLineNumber;
         if (!ok) Fail("D_PRAGMA_MALFORM", line, "malformed #line <line> [ [\"file\"] state ]");
         // DTrace counts the directive's own newline after resetting the line.
         line_ = static_cast<int>(words[i + 1].int_value) + 1;
@@ -341,9 +358,9 @@ void Lexer::RunControlLine(const std::vector<Token>& words, int line) {
       return;
     }
     if (level == kDirective) {
-      Fail("D_PRAGCTL_INVAL", line, "invalid control directive: #" + name);
+      Fail("D_PRAGCTL_INVAL", line, "invalid control directive: #" + Excerpt(name));
     }
-    if (level == kDPragma) Fail("D_PRAGMA_INVAL", line, "invalid D pragma: " + name);
+    if (level == kDPragma) Fail("D_PRAGMA_INVAL", line, "invalid D pragma: " + Excerpt(name));
     return;  // unknown non-D pragmas are ignored, as C compilers do
   }
 }
@@ -353,7 +370,8 @@ Token Lexer::Next(Mode mode) {
   Token t;
   t.line = line_;
   t.offset = pos_;
-  if (pos_ >= src_.size()) {
+  if (pos_ >= end_) {
+    FailAtNul();
     t.kind = TokenKind::kEof;
     return t;
   }
@@ -367,12 +385,12 @@ Token Lexer::Next(Mode mode) {
       t.text = std::string(1, c);
       return t;
     }
-    Fail("D_SYNTAX", line_, std::string("syntax error near \"") + c + "\"");
+    Fail("D_SYNTAX", line_, "syntax error near \"" + Excerpt(std::string(1, c)) + "\"");
   }
   if (c == '$') return LexMacro(t);
   if (IsIdentStart(c)) {
     size_t start = pos_;
-    while (pos_ < src_.size() && IsIdentChar(Peek())) pos_++;
+    while (pos_ < end_ && IsIdentChar(Peek())) pos_++;
     t.text = src_.substr(start, pos_ - start);
     t.kind = IsKeyword(t.text) ? TokenKind::kKeyword : TokenKind::kIdent;
     t.value = t.text;
@@ -381,8 +399,7 @@ Token Lexer::Next(Mode mode) {
   if (c == '@') {
     size_t start = pos_++;
     if (std::isalpha(static_cast<unsigned char>(Peek())) || Peek() == '_') {
-      while (pos_ < src_.size() &&
-             (std::isalnum(static_cast<unsigned char>(Peek())) || Peek() == '_')) {
+      while (pos_ < end_ && (std::isalnum(static_cast<unsigned char>(Peek())) || Peek() == '_')) {
         pos_++;
       }
     }
@@ -399,7 +416,7 @@ Token Lexer::Next(Mode mode) {
 
 Token Lexer::LexProgramWord(Token t) {
   size_t start = pos_;
-  while (pos_ < src_.size() && IsProbeSpecChar(Peek())) pos_++;
+  while (pos_ < end_ && IsProbeSpecChar(Peek())) pos_++;
   t.kind = TokenKind::kProbeSpec;
   t.text = src_.substr(start, pos_ - start);
   t.value = t.text;
@@ -410,33 +427,33 @@ Token Lexer::LexNumber(Token t) {
   size_t start = pos_;
   // The longest C integer literal here...
   size_t i = start;
-  if (src_[i] == '0' && i + 2 <= src_.size() && (Peek(1) == 'x' || Peek(1) == 'X') &&
+  if (src_[i] == '0' && i + 2 <= end_ && (Peek(1) == 'x' || Peek(1) == 'X') &&
       IsHexDigit(Peek(2))) {
     i += 2;
-    while (i < src_.size() && IsHexDigit(src_[i])) i++;
+    while (i < end_ && IsHexDigit(src_[i])) i++;
   } else {
-    while (i < src_.size() && IsDigit(src_[i])) i++;
+    while (i < end_ && IsDigit(src_[i])) i++;
   }
   size_t digits_end = i;
-  if (i < src_.size() && (src_[i] == 'u' || src_[i] == 'U')) i++;
-  for (int k = 0; k < 2 && i < src_.size() && (src_[i] == 'l' || src_[i] == 'L'); k++) i++;
+  if (i < end_ && (src_[i] == 'u' || src_[i] == 'U')) i++;
+  for (int k = 0; k < 2 && i < end_ && (src_[i] == 'l' || src_[i] == 'L'); k++) i++;
   size_t int_end = i;
   // ...against the longest floating-point literal, which D rejects.
   size_t f = start;
-  while (f < src_.size() && IsDigit(src_[f])) f++;
-  if (f < src_.size() && src_[f] == '.') {
+  while (f < end_ && IsDigit(src_[f])) f++;
+  if (f < end_ && src_[f] == '.') {
     f++;
-    while (f < src_.size() && IsDigit(src_[f])) f++;
+    while (f < end_ && IsDigit(src_[f])) f++;
   }
-  if (f < src_.size() && (src_[f] == 'e' || src_[f] == 'E')) {
+  if (f < end_ && (src_[f] == 'e' || src_[f] == 'E')) {
     size_t e = f + 1;
-    if (e < src_.size() && (src_[e] == '+' || src_[e] == '-')) e++;
-    if (e < src_.size() && IsDigit(src_[e])) {
-      while (e < src_.size() && IsDigit(src_[e])) e++;
+    if (e < end_ && (src_[e] == '+' || src_[e] == '-')) e++;
+    if (e < end_ && IsDigit(src_[e])) {
+      while (e < end_ && IsDigit(src_[e])) e++;
       f = e;
     }
   }
-  if (f < src_.size() && std::strchr("fFlL", src_[f]) && src_[f] != '\0') f++;
+  if (f < end_ && std::strchr("fFlL", src_[f]) && src_[f] != '\0') f++;
   if (f > int_end) Fail("D_SYNTAX", t.line, "floating-point constants are not permitted");
 
   pos_ = int_end;
@@ -444,11 +461,11 @@ Token Lexer::LexNumber(Token t) {
   t.text = src_.substr(start, int_end - start);
   IntScan scan = ScanInteger(src_.substr(start, digits_end - start));
   if (scan.overflow) {
-    Fail("D_INT_OFLOW", t.line, "constant " + t.text + " results in integer overflow");
+    Fail("D_INT_OFLOW", t.line, "constant " + Excerpt(t.text) + " results in integer overflow");
   }
   if (scan.bad_digit != std::string::npos) {
     Fail("D_INT_DIGIT", t.line,
-         "constant " + t.text + " contains invalid digit " + t.text[scan.bad_digit]);
+         "constant " + Excerpt(t.text) + " contains invalid digit " + t.text[scan.bad_digit]);
   }
   t.int_value = scan.value;
   t.int_decimal = t.text[0] != '0';
@@ -462,11 +479,14 @@ Token Lexer::LexNumber(Token t) {
 Token Lexer::LexString(Token t) {
   size_t start = pos_++;
   for (;;) {
-    if (pos_ >= src_.size()) Fail("D_SYNTAX", t.line, "syntax error near \"\"\"");
+    if (pos_ >= end_) {
+      FailAtNul();
+      Fail("D_SYNTAX", t.line, "syntax error near \"\"\"");
+    }
     char c = Peek();
     if (c == '\n') Fail("D_STR_NL", t.line, "newline encountered in string literal");
     if (c == '"') break;
-    if (c == '\\' && pos_ + 1 < src_.size() && Peek(1) != '\n') pos_++;
+    if (c == '\\' && pos_ + 1 < end_ && Peek(1) != '\n') pos_++;
     pos_++;
   }
   pos_++;
@@ -479,11 +499,14 @@ Token Lexer::LexString(Token t) {
 Token Lexer::LexChar(Token t) {
   size_t start = pos_++;
   for (;;) {
-    if (pos_ >= src_.size()) Fail("D_SYNTAX", t.line, "syntax error near \"'\"");
+    if (pos_ >= end_) {
+      FailAtNul();
+      Fail("D_SYNTAX", t.line, "syntax error near \"'\"");
+    }
     char c = Peek();
     if (c == '\n') Fail("D_CHR_NL", t.line, "newline encountered in character constant");
     if (c == '\'') break;
-    if (c == '\\' && pos_ + 1 < src_.size() && Peek(1) != '\n') pos_++;
+    if (c == '\\' && pos_ + 1 < end_ && Peek(1) != '\n') pos_++;
     pos_++;
   }
   pos_++;
@@ -504,8 +527,8 @@ Token Lexer::LexChar(Token t) {
 // non-blank character is end of input, ';', '{' or '/'.
 bool Lexer::SlashEndsPredicate() const {
   size_t i = pos_;
-  while (i < src_.size() && IsBlank(src_[i])) i++;
-  return i >= src_.size() || src_[i] == ';' || src_[i] == '{' || src_[i] == '/';
+  while (i < end_ && IsBlank(src_[i])) i++;
+  return i >= end_ || src_[i] == ';' || src_[i] == '{' || src_[i] == '/';
 }
 
 Token Lexer::LexPunct(Token t) {
@@ -532,7 +555,7 @@ Token Lexer::LexPunct(Token t) {
     }
     return t;
   }
-  Fail("D_SYNTAX", t.line, std::string("syntax error near \"") + Peek() + "\"");
+  Fail("D_SYNTAX", t.line, "syntax error near \"" + Excerpt(std::string(1, Peek())) + "\"");
 }
 
 // $N, $$N, $name and $$name in expression context.
@@ -541,11 +564,11 @@ Token Lexer::LexMacro(Token t) {
   bool as_string = Peek(1) == '$';
   size_t name_start = pos_ + (as_string ? 2 : 1);
   size_t i = name_start;
-  bool numeric = i < src_.size() && IsDigit(src_[i]);
+  bool numeric = i < end_ && IsDigit(src_[i]);
   if (numeric) {
-    while (i < src_.size() && IsDigit(src_[i])) i++;
-  } else if (i < src_.size() && IsIdentStart(src_[i])) {
-    while (i < src_.size() && IsIdentChar(src_[i])) i++;
+    while (i < end_ && IsDigit(src_[i])) i++;
+  } else if (i < end_ && IsIdentStart(src_[i])) {
+    while (i < end_ && IsIdentChar(src_[i])) i++;
   } else {
     Fail("D_SYNTAX", t.line, "syntax error near \"$\"");
   }
@@ -560,7 +583,7 @@ Token Lexer::LexMacro(Token t) {
       value = env_.args[index];
       referenced_[index] = true;
     } else if (!env_.default_args) {
-      Fail("D_MACRO_UNDEF", t.line, "macro argument " + t.text + " is not defined");
+      Fail("D_MACRO_UNDEF", t.line, "macro argument " + Excerpt(t.text) + " is not defined");
     } else {
       value = as_string ? "" : "0";
     }
@@ -579,7 +602,7 @@ Token Lexer::LexMacro(Token t) {
   } else if (name == "target") {
     value = "0";  // no -p or -c process
   } else {
-    Fail("D_MACRO_UNDEF", t.line, "macro variable " + t.text + " is not defined");
+    Fail("D_MACRO_UNDEF", t.line, "macro variable " + Excerpt(t.text) + " is not defined");
   }
   if (as_string) {
     t.kind = TokenKind::kString;
@@ -620,7 +643,8 @@ Token Lexer::MacroArgumentToken(Token t, const std::string& arg) {
     IntScan scan = ScanInteger(body.substr(0, digits_end));
     if (scan.overflow) {
       Fail("D_MACRO_OFLOW", t.line,
-           "macro argument " + t.text + " constant " + body + " results in integer overflow");
+           "macro argument " + Excerpt(t.text) + " constant " + Excerpt(body) +
+               " results in integer overflow");
     }
     t.kind = TokenKind::kInteger;
     t.int_value = scan.value;
@@ -648,7 +672,8 @@ Token Lexer::MacroArgumentToken(Token t, const std::string& arg) {
 
 std::string Lexer::ExpandProbeSpec(const std::string& raw, int line) {
   auto bad = [&](const char* why) {
-    Fail("D_PDESC_INVAL", line, "invalid probe description \"" + raw + "\": " + why);
+    Fail("D_PDESC_INVAL", line,
+         "invalid probe description \"" + Excerpt(raw, kMaxQuotedProbeDesc) + "\": " + why);
   };
   std::vector<std::string> fields;
   size_t from = 0;
@@ -698,8 +723,8 @@ void Lexer::CheckArgumentsUsed() {
   size_t argc = env_.args.size();
   if (argc > 1 && !env_.arg_ref && !referenced_[argc - 1]) {
     Fail("D_MACRO_UNUSED", line_,
-         "extraneous argument '" + env_.args[argc - 1] + "' ($" + std::to_string(argc - 1) +
-             " is not referenced)");
+         "extraneous argument '" + Excerpt(env_.args[argc - 1]) + "' ($" +
+             std::to_string(argc - 1) + " is not referenced)");
   }
 }
 

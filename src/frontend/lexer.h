@@ -77,6 +77,9 @@ class Lexer {
 
  private:
   [[noreturn]] void Fail(const char* tag, int line, const std::string& message) const;
+  // Throws D_SYNTAX when lexing has reached a NUL byte (which ends the text
+  // the lexer sees, so no loop can run past it); returns otherwise.
+  void FailAtNul() const;
   char Peek(size_t ahead = 0) const;
   void SkipBlanksAndComments(Mode mode);
   bool AtLineStart(size_t hash_pos) const;
@@ -92,6 +95,7 @@ class Lexer {
   bool SlashEndsPredicate() const;
 
   const std::string& src_;
+  size_t end_;  // the first NUL byte, or the end of src_
   const MacroEnv& env_;
   size_t pos_ = 0;
   int line_ = 1;

@@ -228,5 +228,58 @@ TEST(ParserErrors, ProbeSpecificationJunk) {
   EXPECT_EQ(ParseError("BEGIN, { }").message, "syntax error near \"{\"");
 }
 
+// A NUL byte used to make the control-line lexer push empty words forever
+// (2 GB of memory in 2 s). It ends the text the lexer sees, wherever it is,
+// with an error at its line.
+TEST(LexerNul, NulAnywhereIsASyntaxErrorAtItsLine) {
+  const std::string nul(1, '\0');
+  const char* kMessage = "syntax error near \"\\0\": the program text contains a NUL byte";
+  for (const std::string& src :
+       {"#" + nul, "# " + nul, "#pragma" + nul, "#line " + nul, "#define X" + nul, nul,
+        "BEGIN" + nul + " { }", "BEGIN { trace(\"a" + nul + "b\"); }",
+        "BEGIN { x = '" + nul + "'; }", "BEGIN { /* " + nul + " */ }",
+        "BEGIN { x = 1" + nul + "; }", "BEGIN { x" + nul + " = 1; }", "int" + nul + " x;"}) {
+    Failure f = ParseError(src);
+    EXPECT_EQ(f.tag, "D_SYNTAX") << src.size();
+    EXPECT_EQ(f.line, 1) << src.size();
+    EXPECT_EQ(f.message, kMessage) << src.size();
+  }
+  EXPECT_EQ(ParseError("#pragma D option quiet\n#pr" + nul + "agma\nBEGIN { }").line, 2);
+  EXPECT_EQ(ParseError("BEGIN {\n\n}\n" + nul).line, 4);
+  EXPECT_EQ(ParseError("#line 100\n" + nul).line, 101);  // DTrace counts #line's own newline
+}
+
+TEST(LexerNul, NulIsReportedInExpressionAndProgramModes) {
+  const std::string nul(1, '\0');
+  EXPECT_EQ(LexError("a + " + nul).tag, "D_SYNTAX");
+  try {
+    Lex("syscall::read" + nul + ":entry", Lexer::Mode::kProgram);
+    ADD_FAILURE() << "no error";
+  } catch (const CompileError& e) {
+    EXPECT_EQ(e.tag(), "D_SYNTAX");
+  }
+}
+
+TEST(LexerErrors, UnprintableCharactersAreEscapedInMessages) {
+  EXPECT_EQ(ParseError("BEGIN { x = 1 \x01 2; }").message, "syntax error near \"\\x01\"");
+}
+
+TEST(LexerErrors, LongTokensAreCutInMessages) {
+  std::string digits(5000, '9');
+  Failure f = ParseError("BEGIN { x = " + digits + "; }");
+  EXPECT_EQ(f.tag, "D_INT_OFLOW");
+  EXPECT_EQ(f.message, "constant " + std::string(61, '9') + "... results in integer overflow");
+  f = ParseError("BEGIN { x = 0" + std::string(100, '8') + "; }");
+  EXPECT_EQ(f.tag, "D_INT_DIGIT");
+  EXPECT_LT(f.message.size(), 120u);
+}
+
+TEST(LexerErrors, LineNumbersStayInRange) {
+  // #line cannot push the count to where the next lines would overflow int.
+  EXPECT_EQ(ParseError("#line 2147483647\nBEGIN { }").tag, "D_PRAGMA_MALFORM");
+  EXPECT_EQ(ParseError("# 99999999999999\nBEGIN { }").tag, "D_PRAGMA_MALFORM");
+  EXPECT_EQ(ParseError("#line 1000000000\nBEGIN { ) }").line, 1000000001);
+}
+
 }  // namespace
 }  // namespace dt

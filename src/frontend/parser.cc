@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "common/diagnostic.h"
+#include "common/nesting.h"
 #include "frontend/parser_internal.h"
 
 namespace dt {
@@ -75,7 +76,7 @@ void Parser::SyntaxError(const Token& near) {
   if (near.kind == TokenKind::kEof) {
     throw CompileError("D_SYNTAX", near.line, "syntax error near end of input");
   }
-  throw CompileError("D_SYNTAX", near.line, "syntax error near \"" + near.text + "\"");
+  throw CompileError("D_SYNTAX", near.line, "syntax error near \"" + Excerpt(near.text) + "\"");
 }
 
 void Parser::FlushPragmas() {
@@ -191,6 +192,7 @@ std::vector<StmtPtr> Parser::ParseStatements() {
       continue;
     }
     if (Is("{")) {
+      Nesting nesting(cur().line);
       auto block = std::make_unique<Stmt>();
       block->kind = StmtKind::kBlock;
       block->line = cur().line;
@@ -212,6 +214,7 @@ std::vector<StmtPtr> Parser::ParseStatements() {
 }
 
 StmtPtr Parser::ParseIf() {
+  Nesting nesting(cur().line);
   auto stmt = std::make_unique<Stmt>();
   stmt->kind = StmtKind::kIf;
   stmt->line = cur().line;
@@ -230,6 +233,7 @@ StmtPtr Parser::ParseIf() {
 std::vector<StmtPtr> Parser::ParseBranch() {
   std::vector<StmtPtr> out;
   if (Is("{")) {
+    Nesting nesting(cur().line);
     Advance();
     out = ParseStatements();
     Expect("}");

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "common/diagnostic.h"
+#include "common/nesting.h"
 #include "frontend/parser_internal.h"
 
 namespace dt {
@@ -59,8 +60,12 @@ bool Parser::StartsTypeName(size_t n) {
   return true;
 }
 
+// Pointers and array dimensions nest types as deeply as they are written,
+// so each counts as a level of nesting while it is parsed.
 void Parser::ParsePointers(ast::TypeName* type) {
+  Nesting chain;
   while (Is("*")) {
+    chain.Deeper(cur().line);
     type->pointer_depth++;
     Advance();
     while (IsQualifier(cur())) Advance();
@@ -72,7 +77,9 @@ ast::TypeName Parser::ParseTypeName() {
   type.line = cur().line;
   ParseSpecifiers(&type);
   ParsePointers(&type);
+  Nesting dims;
   while (Is("[")) {
+    dims.Deeper(cur().line);
     Advance();
     type.array_dims.push_back(ParseArrayDimension());
     Expect("]");
@@ -171,6 +178,7 @@ void Parser::ParseSpecifiers(ast::TypeName* type) {
 }
 
 void Parser::ParseStructBody(ast::StructDecl* decl) {
+  Nesting nesting(cur().line);
   Expect("{");
   while (!Is("}")) {
     ast::TypeName base;
@@ -181,7 +189,9 @@ void Parser::ParseStructBody(ast::StructDecl* decl) {
       if (!Is(":")) {
         ParsePointers(&m.type);
         m.name = ExpectIdent();
+        Nesting dims;
         while (Is("[")) {
+          dims.Deeper(cur().line);
           Advance();
           m.type.array_dims.push_back(ParseArrayDimension());
           Expect("]");
@@ -206,6 +216,7 @@ void Parser::ParseEnumBody(ast::EnumDecl* decl) {
     std::string name = ExpectIdent();
     ast::ExprPtr value;
     if (Is("=")) {
+      Nesting nesting(cur().line);
       Advance();
       value = ParseConditional();
     }
@@ -252,7 +263,9 @@ void Parser::ParseDeclaration() {
     std::string name = ExpectIdent();
     bool is_assoc = false;
     std::vector<ast::TypeName> keys;
+    Nesting dims;
     while (Is("[")) {
+      dims.Deeper(cur().line);
       Advance();
       if (Is("]")) {
         is_assoc = true;
@@ -301,7 +314,9 @@ void Parser::ParseInline() {
   ParseSpecifiers(&decl.type);
   ParsePointers(&decl.type);
   decl.name = ExpectIdent();
+  Nesting dims;
   while (Is("[")) {
+    dims.Deeper(cur().line);
     Advance();
     decl.type.array_dims.push_back(ParseArrayDimension());
     Expect("]");

@@ -3,6 +3,8 @@
 #include <cstring>
 
 #include "common/diagnostic.h"
+#include "common/nesting.h"
+#include "frontend/const_fold.h"
 #include "frontend/parser_internal.h"
 
 namespace dt {
@@ -15,26 +17,33 @@ using ast::UnaryOp;
 
 namespace {
 
-struct BinaryLevel {
-  const char* ops[4];
-  BinaryOp codes[4];
+struct BinaryOperator {
+  const char* text;
+  BinaryOp op;
+  int precedence;  // 1 is the loosest
 };
 
-// Loosest first.
-const BinaryLevel kLevels[] = {
-    {{"||"}, {BinaryOp::kLogicalOr}},
-    {{"^^"}, {BinaryOp::kLogicalXor}},
-    {{"&&"}, {BinaryOp::kLogicalAnd}},
-    {{"|"}, {BinaryOp::kBitOr}},
-    {{"^"}, {BinaryOp::kBitXor}},
-    {{"&"}, {BinaryOp::kBitAnd}},
-    {{"==", "!="}, {BinaryOp::kEq, BinaryOp::kNe}},
-    {{"<", "<=", ">", ">="}, {BinaryOp::kLt, BinaryOp::kLe, BinaryOp::kGt, BinaryOp::kGe}},
-    {{"<<", ">>"}, {BinaryOp::kShl, BinaryOp::kShr}},
-    {{"+", "-"}, {BinaryOp::kAdd, BinaryOp::kSub}},
-    {{"*", "/", "%"}, {BinaryOp::kMul, BinaryOp::kDiv, BinaryOp::kMod}},
+const BinaryOperator kBinaryOperators[] = {
+    {"||", BinaryOp::kLogicalOr, 1},  {"^^", BinaryOp::kLogicalXor, 2},
+    {"&&", BinaryOp::kLogicalAnd, 3}, {"|", BinaryOp::kBitOr, 4},
+    {"^", BinaryOp::kBitXor, 5},      {"&", BinaryOp::kBitAnd, 6},
+    {"==", BinaryOp::kEq, 7},         {"!=", BinaryOp::kNe, 7},
+    {"<", BinaryOp::kLt, 8},          {"<=", BinaryOp::kLe, 8},
+    {">", BinaryOp::kGt, 8},          {">=", BinaryOp::kGe, 8},
+    {"<<", BinaryOp::kShl, 9},        {">>", BinaryOp::kShr, 9},
+    {"+", BinaryOp::kAdd, 10},        {"-", BinaryOp::kSub, 10},
+    {"*", BinaryOp::kMul, 11},        {"/", BinaryOp::kDiv, 11},
+    {"%", BinaryOp::kMod, 11},
 };
-constexpr int kNumLevels = sizeof(kLevels) / sizeof(kLevels[0]);
+
+// The binary operator `t` spells, or nullptr.
+const BinaryOperator* FindBinaryOperator(const Token& t) {
+  if (t.kind != TokenKind::kPunct) return nullptr;
+  for (const BinaryOperator& b : kBinaryOperators) {
+    if (t.text == b.text) return &b;
+  }
+  return nullptr;
+}
 
 struct AssignOp {
   const char* text;
@@ -56,9 +65,15 @@ ExprPtr Parser::NewExpr(ExprKind kind, int line) {
   return e;
 }
 
+// Every function below that recurses into a nested construct holds a
+// Nesting for it, and loops that grow a chain (a, b, c; 1 + 2 + 3;
+// x[1][2]) count a level per link, since the chain is as deep a tree for the
+// later stages as nesting is (common/nesting.h).
 ExprPtr Parser::ParseExpression() {
   ExprPtr e = ParseAssignment();
+  Nesting chain;
   while (Is(",")) {
+    chain.Deeper(cur().line);
     auto comma = NewExpr(ExprKind::kBinary, cur().line);
     Advance();
     comma->binary_op = BinaryOp::kComma;
@@ -70,6 +85,7 @@ ExprPtr Parser::ParseExpression() {
 }
 
 ExprPtr Parser::ParseAssignment() {
+  Nesting nesting(cur().line);
   ExprPtr lhs = ParseConditional();
   const Token& t = cur();
   if (t.kind != TokenKind::kPunct) return lhs;
@@ -96,8 +112,9 @@ ExprPtr Parser::ParseAssignment() {
 }
 
 ExprPtr Parser::ParseConditional() {
-  ExprPtr cond = ParseBinary(0);
+  ExprPtr cond = ParseBinary(1);
   if (!Is("?")) return cond;
+  Nesting nesting(cur().line);
   auto e = NewExpr(ExprKind::kTernary, cur().line);
   Advance();
   e->cond = std::move(cond);
@@ -107,29 +124,27 @@ ExprPtr Parser::ParseConditional() {
   return e;
 }
 
-ExprPtr Parser::ParseBinary(int level) {
-  if (level == kNumLevels) return ParseCast();
-  ExprPtr lhs = ParseBinary(level + 1);
+// Precedence climbing: operators at `min_precedence` or tighter, left
+// associative.
+ExprPtr Parser::ParseBinary(int min_precedence) {
+  ExprPtr lhs = ParseCast();
+  Nesting chain;
   for (;;) {
-    const Token& t = cur();
-    if (t.kind != TokenKind::kPunct) return lhs;
-    const BinaryLevel& l = kLevels[level];
-    int found = -1;
-    for (int i = 0; i < 4 && l.ops[i]; i++) {
-      if (t.text == l.ops[i]) found = i;
-    }
-    if (found < 0) return lhs;
-    auto e = NewExpr(ExprKind::kBinary, t.line);
-    e->binary_op = l.codes[found];
+    const BinaryOperator* b = FindBinaryOperator(cur());
+    if (b == nullptr || b->precedence < min_precedence) return lhs;
+    chain.Deeper(cur().line);
+    auto e = NewExpr(ExprKind::kBinary, cur().line);
+    e->binary_op = b->op;
     Advance();
     e->lhs = std::move(lhs);
-    e->rhs = ParseBinary(level + 1);
+    e->rhs = ParseBinary(b->precedence + 1);
     lhs = std::move(e);
   }
 }
 
 ExprPtr Parser::ParseCast() {
   if (Is("(") && StartsTypeName(1)) {
+    Nesting nesting(cur().line);
     auto e = NewExpr(ExprKind::kCast, cur().line);
     Advance();
     e->type_name = std::make_unique<ast::TypeName>(ParseTypeName());
@@ -157,6 +172,7 @@ ExprPtr Parser::ParseUnary() {
     };
     for (const Prefix& p : kPrefixes) {
       if (t.text != p.text) continue;
+      Nesting nesting(line);
       auto e = NewExpr(ExprKind::kUnary, line);
       e->unary_op = p.op;
       Advance();
@@ -165,6 +181,7 @@ ExprPtr Parser::ParseUnary() {
     }
   }
   if (IsKw("sizeof")) {
+    Nesting nesting(line);
     Advance();
     if (Is("(") && StartsTypeName(1)) {
       auto e = NewExpr(ExprKind::kSizeofType, line);
@@ -178,6 +195,7 @@ ExprPtr Parser::ParseUnary() {
     return e;
   }
   if (IsKw("stringof")) {
+    Nesting nesting(line);
     Advance();
     auto e = NewExpr(ExprKind::kStringof, line);
     e->lhs = ParseUnary();
@@ -199,8 +217,10 @@ std::vector<ExprPtr> Parser::ParseArguments(const char* close) {
 
 ExprPtr Parser::ParsePostfix() {
   ExprPtr e = ParsePrimary();
+  Nesting chain;
   for (;;) {
     int line = cur().line;
+    if (Is("[") || Is("(") || Is(".") || Is("->") || Is("++") || Is("--")) chain.Deeper(line);
     if (Is("[")) {
       Advance();
       auto index = NewExpr(ExprKind::kIndex, line);
@@ -329,101 +349,33 @@ ExprPtr Parser::ParsePrimary() {
   SyntaxError();
 }
 
-// Folds the integer constant expressions declarations need (array sizes,
-// bit-field widths): literals combined with arithmetic operators. Returns
-// false when the expression is not such a constant.
-static bool Fold(const Expr& x, int64_t* out) {
-  int64_t a = 0, b = 0;
-  switch (x.kind) {
-    case ExprKind::kInteger:
-      *out = static_cast<int64_t>(x.int_value);
-      return true;
-    case ExprKind::kUnary:
-      if (!Fold(*x.lhs, &a)) return false;
-      switch (x.unary_op) {
-        case UnaryOp::kNeg:
-          *out = -a;
-          return true;
-        case UnaryOp::kPlus:
-          *out = a;
-          return true;
-        case UnaryOp::kBitNot:
-          *out = ~a;
-          return true;
-        case UnaryOp::kLogicalNot:
-          *out = !a;
-          return true;
-        default:
-          return false;
-      }
-    case ExprKind::kBinary:
-      if (!Fold(*x.lhs, &a) || !Fold(*x.rhs, &b)) return false;
-      switch (x.binary_op) {
-        case BinaryOp::kAdd:
-          *out = a + b;
-          return true;
-        case BinaryOp::kSub:
-          *out = a - b;
-          return true;
-        case BinaryOp::kMul:
-          *out = a * b;
-          return true;
-        case BinaryOp::kDiv:
-          if (b == 0) return false;
-          *out = a / b;
-          return true;
-        case BinaryOp::kMod:
-          if (b == 0) return false;
-          *out = a % b;
-          return true;
-        case BinaryOp::kShl:
-          *out = a << (b & 63);
-          return true;
-        case BinaryOp::kShr:
-          *out = a >> (b & 63);
-          return true;
-        case BinaryOp::kBitAnd:
-          *out = a & b;
-          return true;
-        case BinaryOp::kBitOr:
-          *out = a | b;
-          return true;
-        case BinaryOp::kBitXor:
-          *out = a ^ b;
-          return true;
-        default:
-          return false;
-      }
-    default:
-      return false;
-  }
-}
-
 uint64_t Parser::ParseArrayDimension() {
   int line = cur().line;
+  Nesting nesting(line);
   ExprPtr e = ParseConditional();
-  int64_t v = 0;
-  if (!Fold(*e, &v) || v <= 0) {
+  std::optional<FoldedConstant> v = FoldConstant(*e);
+  if (!v || !v->positive()) {
     throw CompileError("D_DECL_ARRSUB", line,
                        "positive integral constant expression or tuple signature expected as "
                        "array declaration subscript");
   }
-  if (static_cast<uint64_t>(v) > UINT32_MAX) {
+  if (v->bits > UINT32_MAX) {
     throw CompileError("D_DECL_ARRBIG", line, "array dimension too big");
   }
-  return static_cast<uint64_t>(v);
+  return v->bits;
 }
 
 int Parser::ParseBitWidth(bool unnamed) {
   int line = cur().line;
+  Nesting nesting(line);
   ExprPtr e = ParseConditional();
-  int64_t v = 0;
-  bool ok = Fold(*e, &v) && (v > 0 || (v == 0 && unnamed)) && v <= 64;
+  std::optional<FoldedConstant> v = FoldConstant(*e);
+  bool ok = v && (v->positive() || (v->bits == 0 && unnamed)) && v->bits <= 64;
   if (!ok) {
     throw CompileError("D_DECL_BFCONST", line,
                        "positive integral constant expression expected as bit-field size");
   }
-  return static_cast<int>(v);
+  return static_cast<int>(v->bits);
 }
 
 }  // namespace dt

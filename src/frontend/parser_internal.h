@@ -49,7 +49,7 @@ class Parser {
   ExprPtr ParseExpression();
   ExprPtr ParseAssignment();
   ExprPtr ParseConditional();
-  ExprPtr ParseBinary(int level);
+  ExprPtr ParseBinary(int min_precedence);
   ExprPtr ParseCast();
   ExprPtr ParseUnary();
   ExprPtr ParsePostfix();

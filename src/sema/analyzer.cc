@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "common/diagnostic.h"
+#include "common/nesting.h"
+#include "frontend/const_fold.h"
 #include "sema/analyzer_internal.h"
 
 namespace dt {
@@ -66,7 +68,7 @@ constexpr AggFuncSpec kAggFuncs[] = {
     {"max", AggKind::kMax, 1, 1},
     {"stddev", AggKind::kStddev, 1, 1},
     {"quantize", AggKind::kQuantize, 1, 2},
-    {"lquantize", AggKind::kLquantize, 4, 5},
+    {"lquantize", AggKind::kLquantize, 3, 5},
     {"llquantize", AggKind::kLlquantize, 5, 6},
 };
 
@@ -203,7 +205,8 @@ void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched
     std::vector<const Probe*> found = probes_.Match(spec.text);
     if (found.empty() && !options_.allow_zero_matches) {
       throw CompileError("D_PDESC_ZERO", spec.line,
-                         "probe description " + spec.text + " does not match any probes");
+                         "probe description " + Excerpt(spec.text, kMaxQuotedProbeDesc) +
+                             " does not match any probes");
     }
     for (const Probe* p : found)
       if (std::find(ci.probes.begin(), ci.probes.end(), p) == ci.probes.end())
@@ -262,7 +265,8 @@ const Type* Analyzer::LookupTypeAt(const std::string& name, int line) {
   } catch (const CompileError& err) {  // BTF errors know no line
     throw CompileError(err.tag(), line, err.what());
   }
-  if (t == nullptr) throw CompileError("D_TYPE_ERR", line, "type '" + name + "' is not defined");
+  if (t == nullptr)
+    throw CompileError("D_TYPE_ERR", line, "type '" + Excerpt(name) + "' is not defined");
   return t;
 }
 
@@ -293,6 +297,7 @@ Variable& Analyzer::DefineVar(std::vector<Variable>& table, const std::string& n
 }
 
 void Analyzer::AnalyzeStmt(ast::Stmt& stmt) {
+  Nesting nesting(stmt.line);
   switch (stmt.kind) {
     case ast::StmtKind::kExpr:
       if (stmt.expr->kind == ExprKind::kCall) {
@@ -320,28 +325,34 @@ void Analyzer::AnalyzeStmt(ast::Stmt& stmt) {
   }
 }
 
-int64_t Analyzer::ConstantValue(Expr& e, const char* what) {
+ConstantIdentifier Analyzer::InlineConstants() {
+  // Enumerators are integers once checked; inlines stand for their values.
+  return [this](const Expr& id) -> const Expr* {
+    if (id.is_xlate_input || !IsInline(id.text)) return nullptr;
+    return info_.inlines[id.text]->value.get();
+  };
+}
+
+std::optional<int64_t> Analyzer::FoldedValue(Expr& e) {
   Check(e);
-  bool negate = false;
-  Expr* x = &e;
-  if (x->kind == ExprKind::kUnary && x->unary_op == UnaryOp::kNeg) {
-    negate = true;
-    x = x->lhs.get();
-  }
-  if (x->kind == ExprKind::kIdentifier && IsInline(x->text))
-    x = info_.inlines[x->text]->value.get();
-  if (x->kind != ExprKind::kInteger) {
+  std::optional<FoldedConstant> v = FoldConstant(e, InlineConstants());
+  if (!v) return std::nullopt;
+  return v->as_signed();
+}
+
+int64_t Analyzer::ConstantValue(Expr& e, const char* what) {
+  std::optional<int64_t> v = FoldedValue(e);
+  if (!v) {
     throw CompileError("D_PROTO_ARG", e.line, std::string(what) + " must be an integer constant");
   }
-  auto v = static_cast<int64_t>(x->int_value);
-  return negate ? -v : v;
+  return *v;
 }
 
 void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
   const AggFuncSpec* spec = nullptr;
   for (const AggFuncSpec& f : kAggFuncs)
     if (stmt.agg_func == f.name) spec = &f;
-  std::string agg = "@" + stmt.agg_name;
+  std::string agg = "@" + Excerpt(stmt.agg_name);
   if (spec == nullptr) {
     throw CompileError("D_AGG_FUNC", stmt.line,
                        agg + " must be assigned the result of an aggregating function");
@@ -371,29 +382,9 @@ void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
   }
   int64_t params[4] = {0, 0, 0, 0};
   if (spec->kind == AggKind::kLquantize) {
-    params[0] = ConstantValue(*stmt.agg_args[1], "lquantize( ) argument #2");
-    params[1] = ConstantValue(*stmt.agg_args[2], "lquantize( ) argument #3");
-    params[2] = ConstantValue(*stmt.agg_args[3], "lquantize( ) argument #4");
-    if (params[2] <= 0)
-      throw CompileError("D_LQUANT_STEP", stmt.line, "lquantize( ) step must be greater than zero");
-    if (params[1] <= params[0])
-      throw CompileError("D_LQUANT_MISMATCH", stmt.line,
-                         "lquantize( ) upper bound must be greater than lower bound");
-    if ((params[1] - params[0]) / params[2] > 10000)
-      throw CompileError("D_LQUANT_STEPS", stmt.line, "lquantize( ) has too many levels");
+    LquantizeParams(stmt, params);
   } else if (spec->kind == AggKind::kLlquantize) {
-    for (int i = 0; i < 4; ++i)
-      params[i] = ConstantValue(*stmt.agg_args[i + 1], "llquantize( ) argument");
-    if (params[0] < 2)
-      throw CompileError("D_LLQUANT_FACTORTOOSMALL", stmt.line,
-                         "llquantize( ) factor (argument #2) must be at least 2");
-    if (params[2] < params[1])
-      throw CompileError("D_LLQUANT_MAGMISMATCH", stmt.line,
-                         "llquantize( ) high magnitude (argument #4) must be at least low "
-                         "magnitude (argument #3)");
-    if (params[3] <= 0 || params[3] > 10000)
-      throw CompileError("D_LLQUANT_NSTEPS", stmt.line,
-                         "llquantize( ) number of steps (argument #5) is invalid");
+    LlquantizeParams(stmt, params);
   }
 
   Aggregation* found = nullptr;
@@ -437,6 +428,7 @@ void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
 }
 
 const Type* Analyzer::Check(Expr& e) {
+  Nesting nesting(e.line);
   const Type* t = nullptr;
   switch (e.kind) {
     case ExprKind::kInteger: {
@@ -467,7 +459,7 @@ const Type* Analyzer::Check(Expr& e) {
         throw CompileError("D_IDENT_UNDEF", e.line,
                            "failed to resolve " +
                                std::string(e.kind == ExprKind::kSelfVar ? "self->" : "this->") +
-                               e.text + ": Unknown variable name");
+                               Excerpt(e.text) + ": Unknown variable name");
       }
       e.binding = v->id;
       t = v->type;
@@ -477,7 +469,8 @@ const Type* Analyzer::Check(Expr& e) {
       for (const Aggregation& a : info_.aggregations)
         if (a.name == e.text) e.binding = a.id;
       if (e.binding < 0) {
-        throw CompileError("D_AGG_UNDEF", e.line, "aggregation @" + e.text + " is not defined");
+        throw CompileError("D_AGG_UNDEF", e.line,
+                           "aggregation @" + Excerpt(e.text) + " is not defined");
       }
       t = types_.Void();
       break;
@@ -622,7 +615,7 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
   if (Variable* v = FindVar(info_.globals, e.text)) {
     if (v->is_assoc) {
       throw CompileError("D_IDENT_BADREF", e.line,
-                         v->name + " is an associative array and must be indexed");
+                         Excerpt(v->name) + " is an associative array and must be indexed");
     }
     e.binding = v->id;
     return v->type;
@@ -630,7 +623,7 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
   if (e.text.find('`') != std::string::npos || extern_types_.count(e.text))
     return CheckKernelVariable(e);
   throw CompileError("D_IDENT_UNDEF", e.line,
-                     "failed to resolve " + e.text + ": Unknown variable name");
+                     "failed to resolve " + Excerpt(e.text) + ": Unknown variable name");
 }
 
 }  // namespace dt

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "frontend/ast.h"
+#include "frontend/const_fold.h"
 #include "providers/probe_registry.h"
 #include "sema/program_info.h"
 #include "sema/types.h"
@@ -52,6 +53,11 @@ class Analyzer {
   void AnalyzeStmt(ast::Stmt& stmt);
   void AnalyzeAggregate(ast::Stmt& stmt);
   void AnalyzeActionCall(ast::Expr& call);
+  // The constant parameters of lquantize() (base, limit, step) and
+  // llquantize() (factor, low, high, nsteps), by DTrace's rules
+  // (analyzer_quantize.cc).
+  void LquantizeParams(ast::Stmt& stmt, int64_t params[4]);
+  void LlquantizeParams(ast::Stmt& stmt, int64_t params[4]);
 
   const Type* Check(ast::Expr& e);
   const Type* CheckIdentifier(ast::Expr& e);
@@ -107,6 +113,14 @@ class Analyzer {
   const Type* StorageType(const Type* t);  // strings are stored at strsize
   void RequireScalar(const ast::Expr& e, const char* op);
   void RequireLvalue(const ast::Expr& e, const char* op);
+  // D_DIV_ZERO when `e` divides (/, %, /=, %=) by a constant zero.
+  void RejectConstantZeroDivisor(const ast::Expr& e);
+  // What constant folding reads an identifier as: an inline's value.
+  ConstantIdentifier InlineConstants();
+  // Checks `e` and returns its value when it is an integer constant
+  // expression (frontend/const_fold.h), read as a signed 64-bit value.
+  std::optional<int64_t> FoldedValue(ast::Expr& e);
+  // FoldedValue, or D_PROTO_ARG "<what> must be an integer constant".
   int64_t ConstantValue(ast::Expr& e, const char* what);
   // True when `name` is an inline, checking a library inline on first use.
   bool IsInline(const std::string& name);
@@ -122,6 +136,7 @@ class Analyzer {
   std::map<std::string, const Type*> extern_types_;  // `extern T name;` declarations
   std::map<std::string, std::pair<int64_t, const Type*>> enum_constants_;  // D enums' names
   std::map<std::string, ast::ExprPtr> stable_exprs_;                       // by source text
+  mutable std::map<const Type*, uint64_t> alignments_;  // structs' and unions', once computed
   // Inputs of the translators being expanded, innermost last: (name, type).
   std::vector<std::pair<std::string, const Type*>> xlate_inputs_;
   const ast::Clause* current_clause_ = nullptr;

@@ -50,7 +50,7 @@ const Type* Analyzer::CheckCall(Expr& e) {
   {
     if (IsAggregatingFunction(f)) {
       throw CompileError("D_AGG_FUNC", e.line,
-                         f + "( ) may only be used as the value of an aggregation");
+                         Excerpt(f) + "( ) may only be used as the value of an aggregation");
     }
   }
   for (const ActionSpec& a : kActions) {
@@ -117,7 +117,8 @@ const Type* Analyzer::CheckCall(Expr& e) {
     require_int_arg(1, "size_t");
     return types_.Pointer(types_.Void(), AddrSpace::kScratch);
   }
-  throw CompileError("D_IDENT_UNDEF", e.line, "failed to resolve " + f + ": Unknown function name");
+  throw CompileError("D_IDENT_UNDEF", e.line,
+                     "failed to resolve " + Excerpt(f) + ": Unknown function name");
 }
 
 const Type* Analyzer::CheckAllowingStack(Expr& e) {

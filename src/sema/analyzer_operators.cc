@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "common/diagnostic.h"
+#include "frontend/const_fold.h"
 #include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
 
@@ -78,9 +79,20 @@ const Type* Analyzer::CheckUnary(Expr& e) {
   return t;
 }
 
+// DTrace refuses a division whose divisor is the constant zero at compile
+// time (dt_node_op2); other divisions by zero fault at run time.
+void Analyzer::RejectConstantZeroDivisor(const Expr& e) {
+  if (e.binary_op != BinaryOp::kDiv && e.binary_op != BinaryOp::kMod) return;
+  std::optional<FoldedConstant> divisor = FoldConstant(*e.rhs, InlineConstants());
+  if (divisor && divisor->bits == 0) {
+    throw CompileError("D_DIV_ZERO", e.line, "expression contains division by zero");
+  }
+}
+
 const Type* Analyzer::CheckBinary(Expr& e) {
   const Type* a = Check(*e.lhs);
   const Type* b = Check(*e.rhs);
+  RejectConstantZeroDivisor(e);
   const char* op = ast::BinaryOpSpelling(e.binary_op);
   switch (e.binary_op) {
     case BinaryOp::kComma:
@@ -125,6 +137,7 @@ const Type* Analyzer::CheckBinary(Expr& e) {
 
 const Type* Analyzer::CheckAssign(Expr& e) {
   const Type* rhs = Check(*e.rhs);
+  if (e.compound) RejectConstantZeroDivisor(e);
   const char* op = e.compound ? "op=" : "=";
   Expr& lhs = *e.lhs;
   if (rhs->IsVoid()) {
@@ -138,7 +151,7 @@ const Type* Analyzer::CheckAssign(Expr& e) {
     }
     if (v->is_assoc) {
       throw CompileError("D_IDENT_BADREF", lhs.line,
-                         v->name + " is an associative array and must be indexed");
+                         Excerpt(v->name) + " is an associative array and must be indexed");
     }
     if (v->type->IsString() != rhs->IsString() ||
         (!v->type->IsString() && !(v->type->IsScalar() && rhs->IsScalar()))) {
@@ -196,25 +209,26 @@ const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned) {
   if (v == nullptr) {
     if (assigned == nullptr) {
       throw CompileError("D_IDENT_UNDEF", e.line,
-                         "failed to resolve " + name + ": Unknown variable name");
+                         "failed to resolve " + Excerpt(name) + ": Unknown variable name");
     }
     v = &DefineVar(info_.globals, name, ast::VarScope::kGlobal, assigned);
     v->is_assoc = true;
     v->key_types = keys;
   }
   if (!v->is_assoc) {
-    throw CompileError("D_IDX_TYPE", e.line, name + " is not an associative array");
+    throw CompileError("D_IDX_TYPE", e.line, Excerpt(name) + " is not an associative array");
   }
   if (v->key_types.size() != keys.size()) {
     throw CompileError("D_ARR_BADREF", e.line,
-                       name + "[ ] key signature mismatch: " + std::to_string(keys.size()) +
+                       Excerpt(name) +
+                           "[ ] key signature mismatch: " + std::to_string(keys.size()) +
                            " keys passed, " + std::to_string(v->key_types.size()) + " expected");
   }
   for (size_t i = 0; i < keys.size(); ++i) {
     if (keys[i]->IsString() != v->key_types[i]->IsString()) {
       throw CompileError(
           "D_ARR_BADREF", e.line,
-          name + "[ ] key #" + std::to_string(i + 1) + " is incompatible with prototype");
+          Excerpt(name) + "[ ] key #" + std::to_string(i + 1) + " is incompatible with prototype");
     }
   }
   if (assigned != nullptr && (assigned->IsString() != v->type->IsString())) {

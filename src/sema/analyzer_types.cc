@@ -26,14 +26,21 @@ bool IsCharArray(const Type* t) {
 // The xlate<> node an expression stands for, through inlines (curpsinfo)
 // and a dereference of a translated pointer; nullptr if none.
 const Expr* FindXlate(const Expr& e, const ProgramInfo& info) {
-  if (e.kind == ExprKind::kXlate) return &e;
-  if (e.kind == ExprKind::kIdentifier && !e.is_xlate_input) {
-    auto it = info.inlines.find(e.text);
-    if (it != info.inlines.end()) return FindXlate(*it->second->value, info);
+  // A loop, not recursion: inlines may name inlines in chains of any length.
+  for (const Expr* p = &e;;) {
+    if (p->kind == ExprKind::kXlate) return p;
+    if (p->kind == ExprKind::kIdentifier && !p->is_xlate_input) {
+      auto it = info.inlines.find(p->text);
+      if (it == info.inlines.end()) return nullptr;
+      p = it->second->value.get();
+    } else if (p->kind == ExprKind::kUnary && p->unary_op == UnaryOp::kDeref) {
+      p = p->lhs.get();
+    } else if (p->kind == ExprKind::kIndex && p->translated != nullptr) {
+      p = p->translated;
+    } else {
+      return nullptr;
+    }
   }
-  if (e.kind == ExprKind::kUnary && e.unary_op == UnaryOp::kDeref) return FindXlate(*e.lhs, info);
-  if (e.kind == ExprKind::kIndex && e.translated != nullptr) return FindXlate(*e.translated, info);
-  return nullptr;
 }
 
 }  // namespace
@@ -74,7 +81,8 @@ const Type* Analyzer::CheckMember(Expr& e) {
   }
   std::optional<MemberLocation> m = FindMember(su, e.text);
   if (!m) {
-    throw CompileError("D_MEMBER_NAME", e.line, e.text + " is not a member of " + TypeSpelling(su));
+    throw CompileError("D_MEMBER_NAME", e.line,
+                       Excerpt(e.text) + " is not a member of " + TypeSpelling(su));
   }
   e.member_offset = m->byte_offset();
   if (m->is_bitfield()) {
@@ -147,11 +155,12 @@ const Type* Analyzer::CheckOffsetof(Expr& e) {
   }
   std::optional<MemberLocation> m = FindMember(su, e.text);
   if (!m) {
-    throw CompileError("D_MEMBER_NAME", e.line, e.text + " is not a member of " + TypeSpelling(su));
+    throw CompileError("D_MEMBER_NAME", e.line,
+                       Excerpt(e.text) + " is not a member of " + TypeSpelling(su));
   }
   if (m->is_bitfield()) {
     throw CompileError("D_OFFSETOF_BITFIELD", e.line,
-                       "cannot take offset of a bit-field: " + e.text);
+                       "cannot take offset of a bit-field: " + Excerpt(e.text));
   }
   e.int_value = m->byte_offset();
   return types_.Lookup("size_t");
@@ -160,7 +169,7 @@ const Type* Analyzer::CheckOffsetof(Expr& e) {
 void Analyzer::DefineStruct(const ast::StructDecl& d) {
   std::string tag = (d.is_union ? "union " : "struct ") + d.name;
   if (types_.Defines(tag)) {
-    throw CompileError("D_DECL_TYPERED", d.line, "type redeclared: " + tag);
+    throw CompileError("D_DECL_TYPERED", d.line, "type redeclared: " + Excerpt(tag));
   }
   const Type* su = types_.Struct(d.name, d.is_union);
   types_.AddTypedef(tag, su);
@@ -182,14 +191,14 @@ void Analyzer::DefineStruct(const ast::StructDecl& d) {
 void Analyzer::DefineEnum(const ast::EnumDecl& d) {
   std::string tag = "enum " + d.name;
   if (!d.name.empty() && types_.Defines(tag)) {
-    throw CompileError("D_DECL_TYPERED", d.line, "type redeclared: " + tag);
+    throw CompileError("D_DECL_TYPERED", d.line, "type redeclared: " + Excerpt(tag));
   }
   std::vector<std::pair<std::string, int64_t>> values;
   int64_t next = 0;
   for (const auto& [name, value] : d.values) {
     if (value) next = ConstantValue(*value, "enumerator value");
     if (enum_constants_.count(name) || IsInline(name)) {
-      throw CompileError("D_DECL_IDRED", d.line, "identifier redeclared: " + name);
+      throw CompileError("D_DECL_IDRED", d.line, "identifier redeclared: " + Excerpt(name));
     }
     values.emplace_back(name, next++);
   }
@@ -219,27 +228,29 @@ const Type* Analyzer::CheckKernelVariable(Expr& e) {
   if (t == nullptr || !address) {
     std::string why = t == nullptr ? "the kernel's BTF has no type for it (declare one: extern "
                                      "<type> " +
-                                         name + ";)"
+                                         Excerpt(name) + ";)"
                                    : "neither /proc/kallsyms (which lists data symbols only "
                                      "with CONFIG_KALLSYMS_ALL) nor /boot/System.map has its "
                                      "address";
     throw CompileError("D_SYM_NOTYPES", e.line,
-                       "failed to resolve " + e.text + ": Unknown symbol name: " + why);
+                       "failed to resolve " + Excerpt(e.text) + ": Unknown symbol name: " + why);
   }
   e.kernel_address = *address;
   e.is_kernel_access = true;
   return AsKernelValue(e, t);
 }
 
+// Remembered per struct: each struct declared with the one before as a
+// member would otherwise walk the whole chain again, as deep as it is long.
 uint64_t Analyzer::AlignmentOf(const Type* t) const {
   const Type* s = StripTypedefs(t);
-  if (s->kind == Type::Kind::kArray) return AlignmentOf(s->target);
-  if (s->IsStructOrUnion()) {
-    uint64_t a = 1;
-    for (const Member& m : s->members) a = std::max(a, AlignmentOf(m.type));
-    return a;
-  }
-  return std::max<uint64_t>(1, s->size);
+  while (s->kind == Type::Kind::kArray) s = StripTypedefs(s->target);
+  if (!s->IsStructOrUnion()) return std::max<uint64_t>(1, s->size);
+  if (auto it = alignments_.find(s); it != alignments_.end()) return it->second;
+  uint64_t a = 1;
+  for (const Member& m : EnsureComplete(s)->members) a = std::max(a, AlignmentOf(m.type));
+  alignments_[s] = a;
+  return a;
 }
 
 void Analyzer::DefineTranslator(const ast::TranslatorDecl& d) {
@@ -280,9 +291,9 @@ const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
   auto it = std::find_if(tr.decl->members.begin(), tr.decl->members.end(),
                          [&](const auto& m) { return m.first == e.text; });
   if (member_type == nullptr || it == tr.decl->members.end()) {
-    throw CompileError(
-        "D_XLATE_MEMB", e.line,
-        "translator member " + e.text + " is not defined for " + tr.decl->output.base);
+    throw CompileError("D_XLATE_MEMB", e.line,
+                       "translator member " + Excerpt(e.text) + " is not defined for " +
+                           Excerpt(tr.decl->output.base));
   }
   Expr& body = *it->second;
   if (body.type == nullptr) {
@@ -300,13 +311,13 @@ const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
   if (IsCharArray(member_type) || member_type->IsString()) {
     if (!body.type->IsString()) {
       throw CompileError("D_XLATE_INCOMPAT", body.line,
-                         "translator member " + e.text + " must be a string");
+                         "translator member " + Excerpt(e.text) + " must be a string");
     }
     return body.type;
   }
   if (!body.type->IsScalar()) {
     throw CompileError("D_XLATE_INCOMPAT", body.line,
-                       "translator member " + e.text + " must be a scalar");
+                       "translator member " + Excerpt(e.text) + " must be a scalar");
   }
   return member_type;
 }

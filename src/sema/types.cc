@@ -1,5 +1,7 @@
 #include "sema/types.h"
 
+#include "common/diagnostic.h"
+
 namespace dt {
 
 namespace {
@@ -275,7 +277,8 @@ const Type* TypeTable::ArithmeticResult(const Type* a, const Type* b) const {
 
 std::string TypeSpelling(const Type* t) {
   if (t == nullptr) return "?";
-  return t->name;
+  // DTrace spells types into DT_TYPE_NAMELEN (128-byte) buffers.
+  return Excerpt(t->name, 128);
 }
 
 const Type* EnsureComplete(const Type* t) {
