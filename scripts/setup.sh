@@ -20,9 +20,12 @@ build_dir=${BUILD_DIR:-$repo_root/build}
 # tests check that nothing dtrace loaded stays in the kernel. groff-base
 # renders the manual page (its test); dpkg-dev (dpkg-shlibdeps) and file are
 # what cpack needs to build the .deb; systemtap-sdt-dev's <sys/sdt.h> gives
-# the elf stage's test programs their USDT probes.
+# the elf stage's test programs their USDT probes. qemu-system-x86,
+# busybox-static, cpio and e2fsprogs run the e2e suite a second time on
+# Debian's 6.1 kernel (tests/qemu/run.sh, which fetches the kernel itself).
 build_packages=(g++ cmake ninja-build pkg-config libbpf-dev libelf-dev zlib1g-dev
-                libgtest-dev bpftool groff-base dpkg-dev file systemtap-sdt-dev)
+                libgtest-dev bpftool groff-base dpkg-dev file systemtap-sdt-dev
+                qemu-system-x86 busybox-static cpio e2fsprogs)
 # bpftrace is the baseline of the benchmark; `time` (GNU time) measures peak
 # RSS; bpftool (installed above) tells when a tracer's programs are loaded.
 bench_packages=(bpftrace time)

@@ -1,56 +1,162 @@
-#!/bin/bash
-# Boots Debian's 6.1 cloud kernel under qemu (TCG) with an initramfs holding
-# our dtrace, its libraries and the e2e test programs, runs smoke.sh there
-# and prints its report. Needs: qemu-system-x86 busybox-static cpio, and the
-# kernel package (downloaded here with apt-get download).
+#!/usr/bin/env bash
+# Runs the end-to-end suite (tests/e2e) on a second kernel: Debian 12's own
+# Linux 6.1, booted under qemu with software emulation (TCG: there is no KVM
+# here). The guest's root file system is this machine's, shared read-only
+# over virtio-9p under a tmpfs overlay, so the guest runs the same dtrace,
+# helper programs, tools and cases as the host; only the kernel differs.
 #
-#   tests/qemu/run.sh [build-dir]      (default: build)
-set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-build=$(realpath "${1:-$here/../../build}")
-work=$(mktemp -d /tmp/dtrace-qemu.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-pkg=$(apt-cache search --names-only '^linux-image-6\.1\.0-[0-9]+-cloud-amd64$' | awk '{print $1}' | sort -V | tail -1)
-apt-get download -q "$pkg" >/dev/null
-dpkg-deb -x ./*.deb kernel
-vmlinuz=$(ls kernel/boot/vmlinuz-*)
-mkdir -p root/bin root/proc root/sys root/dev root/tmp root/progs root/boot
-cp kernel/boot/System.map-* root/boot/
-cp /bin/busybox root/bin/busybox
-for t in sh mount mkdir grep sed head wc poweroff cat echo sleep tr; do ln -s busybox "root/bin/$t"; done
-cp "$build/dtrace" root/dtrace
-cp "$build"/progs/* root/progs/
-for lib in $(ldd "$build/dtrace" "$build/progs/syscalls" | awk '/=>/ {print $3} /ld-linux/ {print $1}'); do
-  mkdir -p "root$(dirname "$lib")"
-  cp -L "$lib" "root$lib"
+#   tests/qemu/run.sh [build-dir [filter]]     (default build dir: ./build)
+#
+# filter: as for tests/e2e/run.sh. Prints the guest's report as it comes
+# (kernel, facilities, the PASS/FAIL/SKIP lines and the summary), then a
+# closing line. Exits 0 only if the guest ran the suite and it passed; 1
+# otherwise, including a guest that never reported (boot failure, panic,
+# time-out: the end of the kernel console is printed then); 2 on bad usage.
+#
+# The kernel is linux-image-6.1.0-<N>-amd64, the newest in the apt lists,
+# fetched with apt-get download into <build-dir>/qemu/ once and reused. Not
+# the -cloud-amd64 flavour: that one is built without 9p (CONFIG_NET_9P is
+# off), and the generic one is what Debian 12 installs on PCs and most VMs.
+#
+# QEMU_KERNEL_PACKAGE  another kernel package to boot (same module layout)
+# QEMU_TIMEOUT         seconds before the guest is killed (default 2400)
+# QEMU_CPUS            guest CPUs (default 2, as on the CI machines)
+# QEMU_MEMORY          guest memory in MB (default 4096: a 1 GB trace buffer
+#                      must fit, as on the host)
+# QEMU_LOG             keep the kernel console log at this path
+# QEMU_GUEST_COMMAND   a bash command to run in the guest instead of the suite
+#                      (to look at something on that kernel); its exit status
+#                      is the result
+set -uo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+(($# <= 2)) || { sed -n '8p' "${BASH_SOURCE[0]}" | sed 's/^# */usage: /' >&2; exit 2; }
+build=$(realpath -e "${1:-$repo/build}" 2>/dev/null) || { echo "qemu: no build directory '${1:-build}'" >&2; exit 2; }
+filter=${2:-}
+timeout_s=${QEMU_TIMEOUT:-2400}
+cache=$build/qemu
+
+# The modules that give the guest its root file system and its scratch disk,
+# in load order.
+modules=(drivers/virtio/virtio_ring drivers/virtio/virtio drivers/virtio/virtio_pci_modern_dev
+         drivers/virtio/virtio_pci_legacy_dev drivers/virtio/virtio_pci net/9p/9pnet
+         net/9p/9pnet_virtio fs/netfs/netfs fs/fscache/fscache fs/9p/9p fs/overlayfs/overlay
+         drivers/block/virtio_blk lib/crc16 crypto/crc32c_generic fs/mbcache fs/jbd2/jbd2
+         fs/ext4/ext4)
+
+die() { echo "qemu: $*" >&2; echo "qemu: FAIL (the suite did not run)"; exit 1; }
+
+for tool in qemu-system-x86_64 cpio gzip dpkg-deb apt-get mkfs.ext4; do
+  command -v "$tool" >/dev/null || die "$tool is missing (scripts/setup.sh installs it)"
 done
-cp "$here/smoke.sh" root/smoke.sh
-cat > root/cpu.d <<'D'
-sched:::on-cpu { self->on = timestamp; }
-sched:::off-cpu /self->on/ { @[execname] = sum(timestamp - self->on); self->on = 0; }
-D
-# 3,000 clauses on one probe: more than one program holds, so a chain of
-# tail-called programs.
+[[ -x /bin/busybox ]] && ! ldd /bin/busybox >/dev/null 2>&1 ||
+  die "/bin/busybox must be the static one (package busybox-static)"
+[[ -x $build/dtrace && -x $build/progs/has_facility ]] || die "no dtrace or progs in $build: build first"
+
+# --- the kernel package --------------------------------------------------------
+newest_kernel_package() {
+  apt-cache search --names-only '^linux-image-6\.1\.0-[0-9]+-amd64$' 2>/dev/null |
+    awk '{print $1}' | sort -V | tail -n 1
+}
+mkdir -p "$cache" || die "cannot create $cache"
+pkg=${QEMU_KERNEL_PACKAGE:-$(newest_kernel_package)}
+if [[ -z $pkg && $EUID == 0 ]]; then
+  apt-get update -q >/dev/null 2>&1
+  pkg=$(newest_kernel_package)
+fi
+if [[ -z $pkg ]]; then  # no apt lists: whatever was fetched before will do
+  deb=$(ls "$cache"/linux-image-6.1.0-*-amd64_*.deb 2>/dev/null | sort -V | tail -n 1)
+  [[ -n $deb ]] || die "no linux-image-6.1.0-N-amd64 in the apt lists nor in $cache"
+  pkg=$(basename "${deb%%_*}")
+fi
+deb=$(ls "$cache/${pkg}"_*.deb 2>/dev/null | tail -n 1)
+if [[ -z $deb ]]; then
+  echo "qemu: fetching $pkg"
+  (cd "$cache" && apt-get download -q -o APT::Sandbox::User=root "$pkg") >"$cache/download.log" 2>&1 ||
+    { cat "$cache/download.log" >&2; die "apt-get download $pkg failed"; }
+  deb=$(ls "$cache/${pkg}"_*.deb 2>/dev/null | tail -n 1)
+  [[ -n $deb ]] || die "apt-get download left no $pkg .deb in $cache"
+  # Only the newest kernel is kept.
+  find "$cache" -maxdepth 1 -name 'linux-image-*.deb' ! -name "$(basename "$deb")" -delete
+  rm -rf "$cache/kernel"
+fi
+kernel_dir=$cache/kernel
+extracted="$(basename "$deb") ${modules[*]}"
+if [[ ! -f $kernel_dir/from || $(cat "$kernel_dir/from") != "$extracted" ]]; then
+  rm -rf "$kernel_dir" && mkdir -p "$kernel_dir"
+  members=('./boot/vmlinuz-*')
+  for module in "${modules[@]}"; do members+=("./lib/modules/*/kernel/$module.ko"); done
+  dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$kernel_dir" --wildcards "${members[@]}" 2>/dev/null
+  ls "$kernel_dir"/boot/vmlinuz-* >/dev/null 2>&1 || die "no vmlinuz in $deb"
+  echo "$extracted" >"$kernel_dir/from"
+fi
+vmlinuz=$(ls "$kernel_dir"/boot/vmlinuz-* | head -n 1)
+
+# --- the initramfs -------------------------------------------------------------
+work=$(mktemp -d "${TMPDIR:-/tmp}/dtrace-qemu.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/initramfs"/{bin,dev,proc,sys,modules}
+cp /bin/busybox "$work/initramfs/bin/busybox"
+ln -s busybox "$work/initramfs/bin/sh"
+cp "$here/init.sh" "$work/initramfs/init"
+for module in "${modules[@]}"; do
+  ko=$(ls "$kernel_dir"/lib/modules/*/kernel/"$module.ko" 2>/dev/null) || die "$pkg has no $module.ko"
+  cp "$ko" "$work/initramfs/modules/"
+  echo "${module##*/}" >>"$work/initramfs/modules/order"
+done
+quote() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
 {
-  echo 'int x;'
-  for i in $(seq 3000); do echo 'BEGIN { x++; }'; done
-  echo 'BEGIN { printf("%d\n", x); exit(0); }'
-} > root/chain.d
-cat > root/init <<'INIT'
-#!/bin/sh
-mount -t proc proc /proc
-mount -t sysfs sys /sys
-mount -t devtmpfs dev /dev
-echo "kernel $(cat /proc/sys/kernel/osrelease)"
-sh /smoke.sh
-poweroff -f
-INIT
-chmod +x root/init root/smoke.sh
-(cd root && find . | cpio -o -H newc 2>/dev/null | gzip) > initrd.gz
+  echo "REPO=$(quote "$repo")"
+  echo "BUILD=$(quote "$build")"
+  echo "FILTER=$(quote "$filter")"
+  echo "GUEST_COMMAND=$(quote "${QEMU_GUEST_COMMAND:-}")"
+  echo "NOFILE_SOFT=$(ulimit -S -n)"
+  echo "NOFILE_HARD=$(ulimit -H -n)"
+  echo "HOST_NAME=$(quote "$(hostname)")"
+} >"$work/initramfs/config"
+(cd "$work/initramfs" && find . | cpio -o -H newc --quiet | gzip -1) >"$work/initrd.gz" ||
+  die "cannot pack the initramfs"
+# The guest's /var/tmp: a real (virtio) block device, for cases that trace
+# block I/O. Sparse, so only what the guest writes takes space.
+truncate -s 1G "$work/scratch.img" && mkfs.ext4 -q -F "$work/scratch.img" ||
+  die "cannot make the scratch disk"
+
+# --- the run ---------------------------------------------------------------------
+# Serial port 1 (ttyS0) is the kernel console, kept in a log; port 2 (ttyS1)
+# carries the guest's report, which comes out here as it is written.
 log=${QEMU_LOG:-$work/console.log}
-timeout 1200 qemu-system-x86_64 -accel tcg -cpu max -m 2048 -smp 1 -nographic -no-reboot \
-  -kernel "$vmlinuz" -initrd initrd.gz -append "console=ttyS0 quiet panic=-1" >"$log" 2>&1 || true
-# The console may put escape sequences before the first line.
-tr -d '\r' <"$log" | sed -n '/kernel [0-9]/,/SMOKE DONE/p'
-grep -q "SMOKE DONE 0 failed" "$log"
+report=$work/report
+echo "qemu: booting $(basename "$vmlinuz") ($pkg), ${QEMU_CPUS:-2} CPUs, TCG"
+started=$(date +%s)
+timeout -k 10 "$timeout_s" qemu-system-x86_64 -accel tcg -cpu max -smp "${QEMU_CPUS:-2}" \
+  -m "${QEMU_MEMORY:-4096}" -nodefaults -display none -no-reboot \
+  -kernel "$vmlinuz" -initrd "$work/initrd.gz" -append "console=ttyS0 quiet panic=-1" \
+  -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
+  -drive "file=$work/scratch.img,format=raw,if=virtio,cache=unsafe" \
+  -serial "file:$log" -serial stdio </dev/null 2>"$work/qemu.err" |
+  tr -d '\r' | tee "$report"
+qemu_status=${PIPESTATUS[0]}
+elapsed=$(($(date +%s) - started))
+
+result=$(grep -a '^qemu-guest: ' "$report" | tail -n 1)
+if [[ $result =~ ^qemu-guest:\ suite\ exited\ with\ status\ ([0-9]+)$ ]]; then
+  status=${BASH_REMATCH[1]}
+  if ((status == 0)); then
+    echo "qemu: PASS on $(basename "$vmlinuz") in ${elapsed}s"
+    exit 0
+  fi
+  echo "qemu: FAIL on $(basename "$vmlinuz") in ${elapsed}s (suite exit status $status)"
+  exit 1
+fi
+if [[ -n $result ]]; then
+  echo "qemu: FAIL: ${result#qemu-guest: }"
+elif ((elapsed >= timeout_s)); then
+  echo "qemu: FAIL: the guest did not finish within ${timeout_s}s (QEMU_TIMEOUT)"
+else
+  echo "qemu: FAIL: the guest never reported a result (qemu exit status $qemu_status)"
+fi
+[[ -s $work/qemu.err ]] && sed 's/^/qemu: /' "$work/qemu.err"
+echo "qemu: the end of the kernel console:"
+tr -d '\r' <"$log" | sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g' | tail -n 40 | sed 's/^/    /'
+exit 1

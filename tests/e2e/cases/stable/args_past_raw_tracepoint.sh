@@ -3,20 +3,22 @@
 # probe does not have. Reading them used to make the kernel refuse to attach
 # (EINVAL) and the whole run abort. dtrace -c holds its process at its own
 # exec, so the exec traced here is the one a wrapper script makes; off-cpu
-# is taken after it (the wrapper's shell may go off CPU before its exec).
+# is taken after it (the sleeper's nanosleep), so the order of the two lines
+# does not depend on whether the wrapper is descheduled before its exec.
 printf '#!/bin/sh\nexec "$@"\n' >wrap
 chmod +x wrap
 cat >args.d <<'D'
-int seen;
+int seen, execed;
 
 proc:::exec
 /pid == $target/
 {
+	execed = 1;
 	printf("exec: arg1 %d, arg2 %d, arg9 %d\n", arg1, arg2, arg9);
 }
 
 sched:::off-cpu
-/pid == $target && execname == "sleeper" && !seen/
+/pid == $target && execed && !seen/
 {
 	seen = 1;
 	printf("off-cpu: arg4 %d, arg9 %d\n", arg4, arg9);

@@ -1,0 +1,129 @@
+/*
+ * Tells whether the running kernel lets a tracer use a facility, by trying
+ * it: loads a two-instruction BPF program and attaches it to vfs_read, then
+ * detaches. Exits 0 if the facility works, 1 if not, 2 on bad usage; prints
+ * one line saying what worked or why each attempt failed.
+ *
+ *   has_facility fentry    BPF trampoline (fentry) on a kernel function
+ *   has_facility kprobe    a BPF program on a kprobe (perf kprobe PMU)
+ *   has_facility fbt       either of them: what fbt probes attach with
+ *
+ * The e2e runner asks this for cases marked REQUIRES: fbt. Asking the kernel
+ * rather than reading its version is the point: a kernel may have been built
+ * without kprobes, or a sandbox may refuse fentry loads.
+ */
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static const char kFunction[] = "vfs_read";
+
+/* r0 = 0; exit */
+static const struct bpf_insn kReturnZero[] = {
+    {.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0},
+    {.code = BPF_JMP | BPF_EXIT},
+};
+static const size_t kReturnZeroLen = sizeof(kReturnZero) / sizeof(kReturnZero[0]);
+
+static int try_fentry(char *why, size_t why_size) {
+  struct btf *vmlinux = btf__load_vmlinux_btf();
+  if (!vmlinux) {
+    snprintf(why, why_size, "no kernel BTF (%s)", strerror(errno));
+    return 0;
+  }
+  int id = btf__find_by_name_kind(vmlinux, kFunction, BTF_KIND_FUNC);
+  btf__free(vmlinux);
+  if (id < 0) {
+    snprintf(why, why_size, "%s not in kernel BTF", kFunction);
+    return 0;
+  }
+  LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = BPF_TRACE_FENTRY,
+              .attach_btf_id = (unsigned)id);
+  int prog = bpf_prog_load(BPF_PROG_TYPE_TRACING, "has_facility", "GPL", kReturnZero,
+                           kReturnZeroLen, &opts);
+  if (prog < 0) {
+    snprintf(why, why_size, "load refused (%s)", strerror(errno));
+    return 0;
+  }
+  int link = bpf_raw_tracepoint_open(NULL, prog);
+  int attached = link >= 0;
+  if (!attached) snprintf(why, why_size, "attach refused (%s)", strerror(errno));
+  if (attached) close(link);
+  close(prog);
+  return attached;
+}
+
+static int try_kprobe(char *why, size_t why_size) {
+  FILE *type_file = fopen("/sys/bus/event_source/devices/kprobe/type", "r");
+  int pmu_type;
+  if (!type_file) {
+    snprintf(why, why_size, "no kprobe PMU (%s)", strerror(errno));
+    return 0;
+  }
+  int read_ok = fscanf(type_file, "%d", &pmu_type) == 1;
+  fclose(type_file);
+  if (!read_ok) {
+    snprintf(why, why_size, "unreadable kprobe PMU type");
+    return 0;
+  }
+  struct perf_event_attr attr;
+  memset(&attr, 0, sizeof(attr));
+  attr.size = sizeof(attr);
+  attr.type = (uint32_t)pmu_type;
+  attr.config1 = (uint64_t)(uintptr_t)kFunction; /* kprobe_func */
+  attr.sample_period = 1;
+  int event = (int)syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+  if (event < 0) {
+    snprintf(why, why_size, "perf_event_open refused (%s)", strerror(errno));
+    return 0;
+  }
+  int prog =
+      bpf_prog_load(BPF_PROG_TYPE_KPROBE, "has_facility", "GPL", kReturnZero, kReturnZeroLen, NULL);
+  int attached = 0;
+  if (prog < 0) {
+    snprintf(why, why_size, "load refused (%s)", strerror(errno));
+  } else {
+    attached = ioctl(event, PERF_EVENT_IOC_SET_BPF, prog) == 0;
+    if (!attached) snprintf(why, why_size, "attach refused (%s)", strerror(errno));
+    close(prog);
+  }
+  close(event);
+  return attached;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2 ||
+      (strcmp(argv[1], "fentry") && strcmp(argv[1], "kprobe") && strcmp(argv[1], "fbt"))) {
+    fprintf(stderr, "usage: has_facility fentry|kprobe|fbt\n");
+    return 2;
+  }
+  /* Kernels before 5.11 charge BPF memory to RLIMIT_MEMLOCK. */
+  struct rlimit unlimited = {RLIM_INFINITY, RLIM_INFINITY};
+  setrlimit(RLIMIT_MEMLOCK, &unlimited);
+
+  const char *facility = argv[1];
+  char fentry_why[128] = "", kprobe_why[128] = "";
+  int want_fentry = strcmp(facility, "kprobe") != 0;
+  int want_kprobe = strcmp(facility, "fentry") != 0;
+  if (want_fentry && try_fentry(fentry_why, sizeof(fentry_why))) {
+    printf("%s: fentry on %s works\n", facility, kFunction);
+    return 0;
+  }
+  if (want_kprobe && try_kprobe(kprobe_why, sizeof(kprobe_why))) {
+    printf("%s: kprobe on %s works\n", facility, kFunction);
+    return 0;
+  }
+  printf("%s: unavailable", facility);
+  if (want_fentry) printf(" (fentry: %s)", fentry_why);
+  if (want_kprobe) printf(" (kprobe: %s)", kprobe_why);
+  printf("\n");
+  return 1;
+}

@@ -1,0 +1,2 @@
+/* REQUIRES: fbt teleport */
+BEGIN {}
