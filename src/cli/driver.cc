@@ -230,6 +230,7 @@ int RunDtrace(int argc, char** argv) {
     cg.strsize = settings.strsize;
     cg.bufsize = 4096;  // the ring must be a power of two, at least a page
     while (cg.bufsize < settings.bufsize && cg.bufsize < kMaxBufferSize) cg.bufsize <<= 1;
+    cg.aggsize_bytes = settings.aggsize;
     cg.wall_offset_ns = runtime::WalltimeOffsetNs();
     for (const auto& p : registry.probes())
       if (p->kind == ProviderKind::kSyscall && !p->is_return) ++cg.syscall_probes_per_side;

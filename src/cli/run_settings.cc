@@ -221,6 +221,7 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
       // A buffer, string or variable space of no bytes cannot hold anything.
       if (!bytes || (*bytes == 0 && name != "specsize")) throw bad();
       if (name == "bufsize") bufsize = *bytes;
+      if (name == "aggsize") aggsize = *bytes;
       if (name == "strsize") {
         // Strings live in BPF stack and scratch memory of bounded size.
         if (*bytes > kMaxStrsize) throw bad();

@@ -416,17 +416,21 @@ void TracingSession::OnRecord(const uint8_t* data, size_t size) {
 
 void TracingSession::ReportDrops() {
   if (program_.drops_map < 0) return;
-  std::vector<uint64_t> now(kMaxDropCpus, 0);
+  std::vector<uint64_t> now(kDropKinds * kMaxDropCpus, 0);
   uint32_t zero = 0;
   if (!maps_.at(program_.drops_map).Lookup(&zero, now.data())) return;
-  drops_seen_.resize(kMaxDropCpus, 0);
-  for (uint32_t cpu = 0; cpu < kMaxDropCpus; ++cpu) {
-    if (now[cpu] == drops_seen_[cpu]) continue;
-    fflush(out_);
-    fprintf(stderr, "dtrace: %llu drop%s on CPU %u\n",
-            static_cast<unsigned long long>(now[cpu] - drops_seen_[cpu]),
-            now[cpu] - drops_seen_[cpu] == 1 ? "" : "s", cpu);
-    drops_seen_[cpu] = now[cpu];
+  drops_seen_.resize(now.size(), 0);
+  for (uint32_t kind = 0; kind < kDropKinds; ++kind) {
+    const char* what = kind == kDropAggregation ? "aggregation " : "";
+    for (uint32_t cpu = 0; cpu < kMaxDropCpus; ++cpu) {
+      const size_t i = kind * kMaxDropCpus + cpu;
+      if (now[i] == drops_seen_[i]) continue;
+      fflush(out_);
+      fprintf(stderr, "dtrace: %llu %sdrop%s on CPU %u\n",
+              static_cast<unsigned long long>(now[i] - drops_seen_[i]), what,
+              now[i] - drops_seen_[i] == 1 ? "" : "s", cpu);
+      drops_seen_[i] = now[i];
+    }
   }
 }
 
@@ -539,6 +543,7 @@ int TracingSession::Run() {
     exit_status_set_ = false;  // an exit() in END has the last word
     RunOnce(program_.end_program);
     DrainAfterStop();
+    ReportDrops();
   }
 
   Write("\n");

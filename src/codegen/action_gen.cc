@@ -239,14 +239,18 @@ void FunctionGen::CommitRecord() {
   // A full buffer loses the record: count it for this CPU, as DTrace does.
   Label sent = b_.NewLabel();
   b_.JumpIfImm(BPF_JEQ, R0, 0, sent);
+  GenCountDrop(kDropPrincipal);
+  b_.Bind(sent);
+}
+
+void FunctionGen::GenCountDrop(DropKind kind) {
   b_.Call(BPF_FUNC_get_smp_processor_id);
   b_.AluImm(BPF_AND, R0, kMaxDropCpus - 1);
   b_.AluImm(BPF_LSH, R0, 3);
-  b_.LoadMapValueAddr(R1, shared_.drops, 0);
+  b_.LoadMapValueAddr(R1, shared_.drops, kind * kMaxDropCpus * 8);
   b_.Alu(BPF_ADD, R1, R0);
   b_.MovImm(R2, 1);
   b_.AtomicAdd(8, R1, 0, R2);
-  b_.Bind(sent);
 }
 
 void FunctionGen::AddAction(ActionDesc a) {

@@ -130,8 +130,10 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
   b_.Mov(R2, key.base);
   b_.AluImm(BPF_ADD, R2, key.offset);
   b_.Call(BPF_FUNC_map_lookup_elem);
-  Label skip = b_.NewLabel();
-  b_.JumpIfImm(BPF_JEQ, R0, 0, skip);  // map full: the update is dropped
+  Label dropped = b_.NewLabel(), done = b_.NewLabel();
+  // The map is full (or the kernel could not allocate the element): the
+  // update is lost, and counted as DTrace counts aggregation drops.
+  b_.JumpIfImm(BPF_JEQ, R0, 0, dropped);
   b_.Bind(have);
 
   auto add_word = [&](int word, Reg amount) {
@@ -230,7 +232,10 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
       break;
     }
   }
-  b_.Bind(skip);
+  b_.Jump(done);
+  b_.Bind(dropped);
+  GenCountDrop(kDropAggregation);
+  b_.Bind(done);
   ReleaseSlotsTo(mark);
 }
 

@@ -1,5 +1,6 @@
 #include "codegen/codegen.h"
 
+#include <algorithm>
 #include <map>
 
 #include "codegen/function_gen.h"
@@ -18,6 +19,14 @@ uint32_t KeySize(const std::vector<const Type*>& key_types) {
 }
 
 uint32_t ValueSize(const Type* t) { return t->IsString() ? static_cast<uint32_t>(t->size) : 8; }
+
+// -x aggsize is DTrace's space for an aggregation's keys and values.
+uint32_t AggregationEntries(const CodegenOptions& options, const AggregationDef& def) {
+  if (options.aggsize_bytes == 0) return options.aggsize_entries;
+  constexpr uint64_t kMaxEntries = 1 << 20;
+  uint64_t entry = def.key_size + uint64_t{def.value_words} * 8;
+  return static_cast<uint32_t>(std::clamp<uint64_t>(options.aggsize_bytes / entry, 1, kMaxEntries));
+}
 
 AggDesc DescOf(const Aggregation& a) {
   AggDesc d;
@@ -81,7 +90,8 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
 
   shared.ring = maps.Add({"dtrace_ring", BPF_MAP_TYPE_RINGBUF, 0, 0, options.bufsize, 0, {}});
   out.ring_map = shared.ring;
-  shared.drops = maps.Add({"dtrace_drops", BPF_MAP_TYPE_ARRAY, 4, kMaxDropCpus * 8, 1, 0, {}});
+  shared.drops =
+      maps.Add({"dtrace_drops", BPF_MAP_TYPE_ARRAY, 4, kDropKinds * kMaxDropCpus * 8, 1, 0, {}});
   out.drops_map = shared.drops;
   shared.scratch = maps.Add({"dtrace_scratch", BPF_MAP_TYPE_PERCPU_ARRAY, 4, 8, 1, 0, {}});
   maps.set_rodata_map(maps.Add({"dtrace_rodata", BPF_MAP_TYPE_ARRAY, 4, 8, 1, 0, {}}));
@@ -131,12 +141,17 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
       def.key_fields.push_back(f);
       off += f.size;
     }
+    // A keyless aggregation has one element: allocate it with the map, where
+    // the kernel may sleep, so no update ever fails. Elements made in probe
+    // context are atomic per-CPU allocations, which older kernels (6.1) refuse
+    // for large values until their per-CPU pool has grown.
+    const bool keyless = a.key_types.empty();
     def.map = maps.Add({"agg_" + (a.name.empty() ? std::string("anon") : a.name),
                         BPF_MAP_TYPE_PERCPU_HASH,
                         def.key_size,
                         def.value_words * 8,
-                        options.aggsize_entries,
-                        BPF_F_NO_PREALLOC,
+                        keyless ? 1u : AggregationEntries(options, def),
+                        keyless ? 0u : static_cast<uint32_t>(BPF_F_NO_PREALLOC),
                         {}});
     shared.agg_maps.push_back(def.map);
     out.aggregations.push_back(def);

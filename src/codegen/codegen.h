@@ -17,6 +17,7 @@ struct CodegenOptions {
   uint64_t strsize = 256;
   uint32_t bufsize = 4 << 20;        // ring buffer bytes
   uint32_t aggsize_entries = 16384;  // max keys per aggregation
+  uint64_t aggsize_bytes = 0;        // -x aggsize: sets the keys from the key and value size
   uint32_t dynvar_entries = 65536;   // max entries per associative array
   int64_t wall_offset_ns = 0;        // CLOCK_REALTIME - CLOCK_MONOTONIC
   // task_struct member offsets from BTF; all 0 when the program needs none.

@@ -31,6 +31,8 @@ struct RecordHeader {
 
 constexpr uint32_t kErrorRecord = 0xffffffffu;
 constexpr uint32_t kMaxDropCpus = 1024;
+// The drops map's words: kMaxDropCpus counters of each kind, in this order.
+enum DropKind : uint32_t { kDropPrincipal = 0, kDropAggregation = 1, kDropKinds = 2 };
 
 // DTrace's DTRACEFLT_* numbers: ERROR's arg4 carries them.
 enum class FaultKind : uint32_t { kBadAddr = 1, kDivZero = 4 };
@@ -145,7 +147,7 @@ struct CompiledProgram {
   std::vector<AggregationDef> aggregations;
   int ring_map = -1;
   int prog_array_map = -1;  // tail-call targets (kTailCall programs), if any
-  int drops_map = -1;       // array: one u64 per CPU (kMaxDropCpus) of records lost
+  int drops_map = -1;       // array: one u64 per CPU (kMaxDropCpus) per DropKind
   // exit() sets this u64 of the globals map's only element before its
   // record is sent; a fault later in the clause discards the record but not
   // the flag, so the consumer reads the flag too (DTrace's "exiting" status).

@@ -177,6 +177,8 @@ class FunctionGen {
 
   // --- aggregations (agg_gen.cc)
   void GenAggregate(const ast::Stmt& s);
+  // Counts one lost record or aggregation update for this CPU (clobbers r0-r2).
+  void GenCountDrop(DropKind kind);
   void GenQuantizeIndex(bpf::Reg value, bpf::Reg out);
   void GenLquantizeIndex(const Aggregation& a, bpf::Reg value, bpf::Reg out);
   void GenLlquantizeIndex(const Aggregation& a, bpf::Reg value, bpf::Reg out);
