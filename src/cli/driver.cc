@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -57,6 +58,33 @@ std::string ProgramTextFor(const ProgramSource& s) {
 }
 
 // "failed to set -x strsize", "failed to set -b 99999999g": what was typed.
+// The kernel text of a raw tracepoint's tracing machinery, from kallsyms:
+// every bpf_trace_runN, and the tracepoint's thunk and iterator. Ranges that
+// touch (or are a few bytes apart, the size of a thunk between them) merge.
+std::vector<TextRange> TracingText(const std::string& raw_tracepoint) {
+  const runtime::KernelSymbols& symbols = runtime::KernelSymbols::Kernel();
+  if (!symbols.ok()) return {};
+  std::vector<std::string> names = {"__bpf_trace_" + raw_tracepoint,
+                                    "__traceiter_" + raw_tracepoint};
+  for (int n = 1; n <= 12; ++n) names.push_back("bpf_trace_run" + std::to_string(n));
+  std::vector<TextRange> ranges;
+  for (const std::string& name : names) {
+    if (auto extent = symbols.TextExtent(name)) ranges.push_back({extent->first, extent->second});
+  }
+  std::sort(ranges.begin(), ranges.end(),
+            [](const TextRange& a, const TextRange& b) { return a.start < b.start; });
+  constexpr uint64_t kMergeGap = 64;
+  std::vector<TextRange> merged;
+  for (const TextRange& r : ranges) {
+    if (!merged.empty() && r.start <= merged.back().end + kMergeGap) {
+      merged.back().end = std::max(merged.back().end, r.end);
+    } else {
+      merged.push_back(r);
+    }
+  }
+  return merged;
+}
+
 std::string OptionLabel(const OptionSetting& o) {
   if (o.flag == 'x') return "-x " + o.name;
   return std::string("-") + o.flag + " " + o.value;
@@ -231,6 +259,7 @@ int RunDtrace(int argc, char** argv) {
     cg.bufsize = 4096;  // the ring must be a power of two, at least a page
     while (cg.bufsize < settings.bufsize && cg.bufsize < kMaxBufferSize) cg.bufsize <<= 1;
     cg.aggsize_bytes = settings.aggsize;
+    cg.tracing_text = TracingText;
     cg.wall_offset_ns = runtime::WalltimeOffsetNs();
     for (const auto& p : registry.probes())
       if (p->kind == ProviderKind::kSyscall && !p->is_return) ++cg.syscall_probes_per_side;

@@ -59,7 +59,7 @@ struct RunSettings {
   bool zdefs = false;
   uint64_t strsize = 256;
   uint64_t bufsize = 4 << 20;
-  uint64_t aggsize = 0;  // bytes per aggregation; 0: the code generator's default
+  uint64_t aggsize = 0;                    // bytes per aggregation; 0: the code generator's default
   bool bufresize_manual = false;           // bufresize=manual: never lower bufsize
   uint64_t switchrate_ns = 1'000'000'000;  // DTrace's default: once a second
   uint64_t stack_frames = 20;              // stack() without an argument

@@ -7,11 +7,20 @@
 // Within a program the clauses run in source order, as DTrace runs them.
 #pragma once
 
+#include <functional>
+#include <string>
+#include <vector>
+
 #include "codegen/compiled_program.h"
 #include "sema/program_info.h"
 #include "sema/types.h"
 
 namespace dt {
+
+// Kernel text [start, end).
+struct TextRange {
+  uint64_t start = 0, end = 0;
+};
 
 struct CodegenOptions {
   uint64_t strsize = 256;
@@ -27,6 +36,15 @@ struct CodegenOptions {
   uint32_t task_pid_offset = 0;        // pid (the thread id)
   uint32_t task_comm_offset = 0;       // comm
   size_t syscall_probes_per_side = 0;  // syscall entry probes the registry lists
+  // The text of the functions between a raw tracepoint's call site and its
+  // BPF program (bpf_trace_runN, the tracepoint's __bpf_trace_* thunk and
+  // __traceiter_* iterator): the frames caller and stackdepth leave out.
+  // Which of them a stack holds depends on the kernel's build (6.1 turns
+  // the thunk into a tail call) and on how many programs share the
+  // tracepoint (the iterator appears from two on), so the generated code
+  // tests the leading frames. Asked only by programs that use caller or
+  // stackdepth; unset or empty: a fixed count of frames is skipped.
+  std::function<std::vector<TextRange>(const std::string& raw_tracepoint)> tracing_text;
 };
 
 CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenOptions& options);

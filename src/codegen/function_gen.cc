@@ -17,6 +17,12 @@ ProgramDef FunctionGen::Generate(const std::string& name, uint32_t prog_type, At
   chain_ = chain;
   attach_ = attach;
   syscall_return_ = syscall_return;
+  raw_tracepoint_.clear();
+  if (attach == AttachKind::kRawTracepoint) {
+    raw_tracepoint_ = provider == ProviderKind::kSyscall
+                          ? (syscall_return ? "sys_exit" : "sys_enter")
+                          : clauses.front().probes.front()->tracepoint_event;
+  }
   all_syscall_probes_ = options_.syscall_probes_per_side;
   single_probe_ = provider == ProviderKind::kSyscall ? nullptr : clauses.front().probes.front();
   bool locals_in_scratch = false;

@@ -135,6 +135,11 @@ class FunctionGen {
   // stack is shallower); caller and stackdepth (probe_context.cc).
   void GenStackFrame(int frame);
   void GenStackDepth();
+  // Raw tracepoints: the tracing frames' text, empty when not known.
+  std::vector<TextRange> TracingText() const;
+  // r0 = how many of the frames at r7+off (up to kMaxTracingFrames) lie in
+  // `text`, counting from the first; stops at the first that does not.
+  void GenLeadingTracingFrames(uint32_t off, const std::vector<TextRange>& text);
   // Leading frames of this program's kernel stacks that are the tracing
   // machinery's own (probe_context.cc).
   int TracingFrames() const;
@@ -209,6 +214,7 @@ class FunctionGen {
   ProviderKind provider_ = ProviderKind::kDtrace;
   AttachKind attach_ = AttachKind::kRunOnce;
   bool syscall_return_ = false;
+  std::string raw_tracepoint_;           // kRawTracepoint programs: the tracepoint's name
   const Probe* single_probe_ = nullptr;  // when the program serves exactly one probe
   int stack_top_ = 0;                    // bytes used below r10
   int16_t nr_slot_ = 0;                  // syscall number (syscall programs)

@@ -474,7 +474,10 @@ namespace dt {
 // stack() skips only the program's frame in the kernel and lets the
 // consumer drop the rest by name (consumer/stack_format.h), which also
 // copes with a thunk that the compiler turned into a tail call. caller and
-// stackdepth are computed here, so they count on this fixed layout.
+// stackdepth are computed here: at raw tracepoints they test the leading
+// frames against the tracing functions' text (CodegenOptions::tracing_text),
+// since the thunk may be a tail call (6.1) and the tracepoint's iterator
+// joins when a second program shares it; elsewhere the counts below hold.
 // Perf tracepoints (sdt): the perf event carries the registers of the
 // tracepoint's call site, so the stack starts there (measured:
 // sched_switch's first frame is __schedule).
@@ -496,8 +499,73 @@ int FunctionGen::TracingFrames() const {
   return 0;
 }
 
+// At most this many frames above a raw tracepoint's program are tracing
+// machinery: bpf_trace_runN, __bpf_trace_<tp>, __traceiter_<tp>.
+constexpr int kMaxTracingFrames = 3;
+
+std::vector<TextRange> FunctionGen::TracingText() const {
+  if (attach_ != AttachKind::kRawTracepoint || !options_.tracing_text) return {};
+  return options_.tracing_text(raw_tracepoint_);
+}
+
+void FunctionGen::GenLeadingTracingFrames(uint32_t off, const std::vector<TextRange>& text) {
+  Label done = b_.NewLabel();
+  b_.MovImm(R0, 0);
+  for (int i = 0; i < kMaxTracingFrames; ++i) {
+    Label tracing = b_.NewLabel();
+    b_.Load(8, R1, R7, static_cast<int16_t>(off + i * 8));
+    for (const TextRange& r : text) {
+      Label outside = b_.NewLabel();
+      b_.LoadImm(R2, r.start);
+      b_.JumpIf(BPF_JLT, R1, R2, outside);
+      b_.LoadImm(R2, r.end);
+      b_.JumpIf(BPF_JLT, R1, R2, tracing);
+      b_.Bind(outside);
+    }
+    b_.Jump(done);
+    b_.Bind(tracing);
+    b_.MovImm(R0, i + 1);
+  }
+  b_.Bind(done);
+}
+
 void FunctionGen::GenStackFrame(int frame) {
   EnsureScratch();
+  std::vector<TextRange> text = TracingText();
+  if (!text.empty()) {
+    // Frames above the program's own: the tracing ones, then the traced code.
+    const uint32_t words = static_cast<uint32_t>(kMaxTracingFrames + frame + 1);
+    uint32_t off = AllocScratch(words * 8);
+    int mark = stack_top_;
+    int16_t frames_slot = AllocSlot();
+    b_.Mov(R1, R6);
+    b_.Mov(R2, R7);
+    b_.AluImm(BPF_ADD, R2, static_cast<int32_t>(off));
+    b_.MovImm(R3, static_cast<int32_t>(words * 8));
+    b_.MovImm(R4, 1);
+    b_.Call(BPF_FUNC_get_stack);
+    Label have = b_.NewLabel(), none = b_.NewLabel(), done = b_.NewLabel();
+    b_.JumpIfImm(BPF_JSGE, R0, 0, have);
+    b_.MovImm(R0, 0);
+    b_.Bind(have);
+    b_.AluImm(BPF_RSH, R0, 3);
+    b_.Store(8, R10, frames_slot, R0);
+    GenLeadingTracingFrames(off, text);
+    b_.AluImm(BPF_ADD, R0, frame);
+    b_.Load(8, R1, R10, frames_slot);
+    b_.JumpIf(BPF_JGE, R0, R1, none);  // the stack ends before that frame
+    b_.AluImm(BPF_LSH, R0, 3);
+    b_.Mov(R1, R7);
+    b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
+    b_.Alu(BPF_ADD, R1, R0);
+    b_.Load(8, R0, R1, 0);
+    b_.Jump(done);
+    b_.Bind(none);
+    b_.MovImm(R0, 0);
+    b_.Bind(done);
+    ReleaseSlotsTo(mark);
+    return;
+  }
   uint32_t off = AllocScratch(8);
   int skip = frame + TracingFrames();
   b_.Mov(R1, R6);
@@ -513,6 +581,34 @@ void FunctionGen::GenStackDepth() {
   EnsureScratch();
   constexpr uint32_t kBytes = (kMaxStackFrames + kStackTracingFrames) * 8;
   uint32_t off = AllocScratch(kBytes);
+  std::vector<TextRange> text = TracingText();
+  if (!text.empty()) {
+    int mark = stack_top_;
+    int16_t frames_slot = AllocSlot();
+    b_.Mov(R1, R6);
+    b_.Mov(R2, R7);
+    b_.AluImm(BPF_ADD, R2, static_cast<int32_t>(off));
+    b_.MovImm(R3, kBytes);
+    b_.MovImm(R4, 1);  // the program's own frame
+    b_.Call(BPF_FUNC_get_stack);
+    Label have = b_.NewLabel(), empty = b_.NewLabel(), done = b_.NewLabel();
+    b_.JumpIfImm(BPF_JSGE, R0, 0, have);
+    b_.MovImm(R0, 0);
+    b_.Bind(have);
+    b_.AluImm(BPF_RSH, R0, 3);
+    b_.Store(8, R10, frames_slot, R0);
+    GenLeadingTracingFrames(off, text);
+    b_.Load(8, R1, R10, frames_slot);
+    b_.JumpIf(BPF_JGE, R0, R1, empty);
+    b_.Alu(BPF_SUB, R1, R0);
+    b_.Mov(R0, R1);
+    b_.Jump(done);
+    b_.Bind(empty);
+    b_.MovImm(R0, 0);
+    b_.Bind(done);
+    ReleaseSlotsTo(mark);
+    return;
+  }
   int skip = TracingFrames();
   b_.Mov(R1, R6);
   b_.Mov(R2, R7);

@@ -257,4 +257,15 @@ std::optional<uint64_t> KernelSymbols::AddressOf(std::string_view name,
   return def->address;
 }
 
+std::optional<std::pair<uint64_t, uint64_t>> KernelSymbols::TextExtent(
+    std::string_view name) const {
+  std::optional<KernelSymbolDef> def = Lookup(name);
+  if (!def || (def->type != 'T' && def->type != 't')) return std::nullopt;
+  auto after = std::upper_bound(by_address_.begin(), by_address_.end(), def->address,
+                                [this](uint64_t a, uint32_t i) { return a < symbols_[i].address; });
+  uint64_t end =
+      after != by_address_.end() ? symbols_[*after].address : def->address + kMaxTrailingSpan;
+  return std::make_pair(def->address, end);
+}
+
 }  // namespace dt::runtime

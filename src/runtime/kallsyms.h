@@ -30,6 +30,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace dt::runtime {
@@ -78,6 +79,10 @@ class KernelSymbols {
   // then vmlinux over modules, then the earlier line.
   std::optional<KernelSymbolDef> Lookup(std::string_view name, std::string_view module = {}) const;
   std::optional<uint64_t> AddressOf(std::string_view name, std::string_view module = {}) const;
+  // The kernel text [start, end) a function named `name` covers: from its
+  // address to the next listed symbol's (kallsyms has no sizes). nullopt if
+  // there is no such text symbol.
+  std::optional<std::pair<uint64_t, uint64_t>> TextExtent(std::string_view name) const;
 
  private:
   struct Symbol {

@@ -60,6 +60,24 @@ TEST(KallsymsTest, ResolvesToTheNearestSymbolAtOrBelow) {
   EXPECT_FALSE(t.Resolve(0x1000));  // a per-CPU offset is not an address
 }
 
+TEST(KallsymsTest, TextExtentRunsToTheNextListedSymbol) {
+  KernelSymbols t = KernelSymbols::FromText(kSample);
+  ASSERT_TRUE(t.ok()) << t.error();
+  auto schedule = t.TextExtent("schedule");
+  ASSERT_TRUE(schedule);
+  EXPECT_EQ(schedule->first, 0xffffffff81000200u);
+  EXPECT_EQ(schedule->second, 0xffffffff81000300u);
+  auto helper = t.TextExtent("helper");  // vmlinux's, past the data at its address
+  ASSERT_TRUE(helper);
+  EXPECT_EQ(helper->first, 0xffffffff81000100u);
+  EXPECT_EQ(helper->second, 0xffffffff81000200u);
+  auto write = t.TextExtent("ext4_write");
+  ASSERT_TRUE(write);
+  EXPECT_EQ(write->second, 0xffffffffc0001800u);
+  EXPECT_FALSE(t.TextExtent("jiffies"));  // data, not text
+  EXPECT_FALSE(t.TextExtent("no_such_function"));
+}
+
 TEST(KallsymsTest, PrefersGlobalTextAmongSymbolsSharingAnAddress) {
   KernelSymbols t = KernelSymbols::FromText(kSample);
   EXPECT_EQ(t.Resolve(0xffffffff81000104)->symbol, "helper_global");
