@@ -31,8 +31,9 @@ build_packages=(g++ cmake ninja-build pkg-config libbpf-dev libelf-dev zlib1g-de
 bench_packages=(bpftrace time)
 # clang builds the AddressSanitizer/UndefinedBehaviorSanitizer test suite
 # and the libFuzzer target (scripts/test.sh, scripts/fuzz.sh); libFuzzer and
-# clang's sanitizer runtimes are in libclang-rt-14-dev.
-sanitizer_packages=(clang-14 libclang-rt-14-dev)
+# clang's sanitizer runtimes are in libclang-rt-14-dev. python3 runs the
+# run-path fuzzer (fuzz/run_fuzz.py), part of that suite.
+sanitizer_packages=(clang-14 libclang-rt-14-dev python3)
 
 want_bench=false
 want_sanitizers=false
