@@ -140,8 +140,12 @@ class Parser {
         SetOption("flowindent", "");
         break;
       case 'h':
-        out_.help = true;
-        break;
+        // DTrace's -h writes a header of USDT probe macros from a provider
+        // definition; printing help here would look like success to a build
+        // system that calls "dtrace -h -s provider.d".
+        throw UsageError(
+            pname_ + ": generating header files for USDT providers (-h) is not supported yet",
+            /*show_usage=*/false, /*exit_status=*/1);
       case 'H':
         out_.print_includes = true;
         break;
@@ -311,7 +315,7 @@ std::string UsageText(const char* progname) {
       "\t-e  stop after compiling; enable no probes\n"
       "\t-f  enable or list probes by function name\n"
       "\t-F  indent output by function entry and return\n"
-      "\t-h  print this help and exit\n"
+      "\t-h  generate a header file of USDT probe macros (not supported yet)\n"
       "\t-H  show files included by the preprocessor\n"
       "\t-i  enable or list probes by probe id\n"
       "\t-I  add a directory to the preprocessor include path\n"

@@ -13,8 +13,9 @@
 //   - -q, -F, -w, -Z, -b N, -X s are recorded as the equivalent -x options
 //     (quiet, flowindent, destructive, zdefs, bufsize=N, stdc=s) so the
 //     driver applies every option through one path.
-// Deliberate difference: -h (and --help) asks for the usage text instead of
-// illumos's "generate a header file", which this implementation does not do.
+// -h is DTrace's "generate a header file" for USDT providers, not yet done
+// here: it is refused with a message (exit 1), never taken for help;
+// --help prints the usage text.
 //
 // Errors throw UsageError, whose text is dtrace's: "dtrace: illegal option
 // -- k", "dtrace: option requires an argument -- n", ...
@@ -82,7 +83,7 @@ struct Options {
   bool flow_indent = false;         // -F or -x flowindent
   bool show_bpf = false;            // -S: print the generated BPF
   bool show_version = false;        // -V (or --version)
-  bool help = false;                // -h or --help: print UsageText to stdout, exit 0
+  bool help = false;                // --help: print UsageText to stdout, exit 0
 
   std::string output_file;            // -o (the last one wins)
   std::vector<std::string> commands;  // -c, each a command line to run

@@ -203,9 +203,16 @@ TEST(ParseOptions, ModeAndReportFlags) {
 }
 
 TEST(ParseOptions, Help) {
-  EXPECT_TRUE(Parse({"dtrace", "-h"}).help);
   EXPECT_TRUE(Parse({"dtrace", "--help"}).help);
   EXPECT_FALSE(Parse({"dtrace", "-l"}).help);
+}
+
+TEST(ParseOptionsErrors, HeaderGenerationIsRefusedNotTakenForHelp) {
+  UsageError e = ParseError({"dtrace", "-h", "-s", "provider.d"});
+  EXPECT_STREQ(e.what(),
+               "dtrace: generating header files for USDT providers (-h) is not supported yet");
+  EXPECT_FALSE(e.show_usage());
+  EXPECT_EQ(e.exit_status(), 1);
 }
 
 TEST(ParseOptionsErrors, NoArgumentsPrintsBareUsage) {

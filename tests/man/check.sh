@@ -93,7 +93,7 @@ while read -r opt; do
   fi
 done <"$scratch/man.options"
 for long in help version; do
-  if section OPTIONS | grep -q "^\.BR .*\\\\-\\\\-$long\$"; then passed; else
+  if section OPTIONS | grep -q "^\.BR\? .*\\\\-\\\\-$long\$"; then passed; else
     problem "--$long has no entry under OPTIONS"
   fi
 done
