@@ -582,12 +582,15 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
         return types_.Lookup("uid_t");
       case Builtin::kGid:
         return types_.Lookup("gid_t");
+      // DTrace's types: the two clocks of elapsed time are unsigned, the
+      // time of day signed (so "%lli" of walltimestamp / 1000000000 checks).
       case Builtin::kVtimestamp:
         info_.uses_task_offsets = true;
         return types_.Uint64();
       case Builtin::kTimestamp:
-      case Builtin::kWalltimestamp:
         return types_.Uint64();
+      case Builtin::kWalltimestamp:
+        return types_.Int64();
       case Builtin::kCpu:
         return types_.Lookup("processorid_t");
       case Builtin::kEpid:
