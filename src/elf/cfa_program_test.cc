@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <deque>
 #include <map>
 #include <sstream>
 
@@ -56,7 +57,11 @@ std::string Describe(const CfiRow& row) {
 std::vector<CfiRow> RunProgram(const std::string& initial, const std::string& program, uint64_t pc,
                                uint32_t range, std::string* error) {
   std::string cie = EhCie(initial);
-  std::string section = cie + EhFde(cie.size(), 0, 0x2000, pc, range, program);
+  // Rows point into the section (DW_CFA expressions are views of it), so it
+  // must outlive them: kept for the whole test run.
+  static std::deque<std::string> sections;
+  const std::string& section =
+      sections.emplace_back(cie + EhFde(cie.size(), 0, 0x2000, pc, range, program));
   CfiSectionInfo info{CfiFormat::kEhFrame, 0x2000, 0, 8};
   CfiRecords records = ParseCfiRecords(section, info);
   EXPECT_TRUE(records.errors.empty()) << records.errors[0];

@@ -67,7 +67,8 @@ TEST(CfiRecordsTest, DecodesDebugFrameWithALaterCieAndDwarf4Header) {
                          Uleb(1) + Sleb(-8) + Uleb(16) + kInitial;
   std::string cie = U32(uint32_t(cie_body.size())) + cie_body;
   CfiSectionInfo info{CfiFormat::kDebugFrame, 0, 0, 8};
-  CfiRecords r = ParseCfiRecords(fde + cie, info);
+  const std::string section = fde + cie;  // the records are views of it
+  CfiRecords r = ParseCfiRecords(section, info);
   EXPECT_TRUE(r.errors.empty()) << r.errors[0];
   ASSERT_EQ(r.fdes.size(), 1u);
   EXPECT_EQ(r.fdes[0].pc_begin, 0x401000u);
@@ -83,7 +84,8 @@ TEST(CfiRecordsTest, Dwarf64Lengths) {
   size_t fde_at = cie.size();
   std::string fde_body = U64(fde_at + 12) + U64(0x5000) + U64(0x10) + Uleb(0);
   std::string fde = U32(0xffffffff) + U64(fde_body.size()) + fde_body;
-  CfiRecords r = ParseCfiRecords(cie + fde, CfiSectionInfo{CfiFormat::kEhFrame, 0, 0, 8});
+  const std::string section = cie + fde;  // the records are views of it
+  CfiRecords r = ParseCfiRecords(section, CfiSectionInfo{CfiFormat::kEhFrame, 0, 0, 8});
   EXPECT_TRUE(r.errors.empty()) << r.errors[0];
   ASSERT_EQ(r.fdes.size(), 1u);
   EXPECT_EQ(r.fdes[0].pc_begin, 0x5000u);

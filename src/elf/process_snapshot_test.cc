@@ -1,5 +1,6 @@
 #include "elf/process_snapshot.h"
 
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <sys/auxv.h>
@@ -16,6 +17,10 @@ namespace dt::elf {
 namespace {
 
 using testing::StoppedProgram;
+
+// libc's malloc. Not &malloc: under AddressSanitizer that is the sanitizer's
+// interceptor, linked into this test program.
+uint64_t LibcMalloc() { return reinterpret_cast<uint64_t>(dlsym(RTLD_NEXT, "malloc")); }
 using testing::TestBinary;
 
 std::unique_ptr<ProcessSnapshot> MustTake(pid_t pid, ObjectCache* cache) {
@@ -41,7 +46,7 @@ TEST(ProcessSnapshotTest, SymbolizesAsDtracePrintsUserFrames) {
   ObjectCache cache;
   auto s = MustTake(getpid(), &cache);
   ASSERT_TRUE(s);
-  uint64_t malloc_addr = reinterpret_cast<uint64_t>(&malloc);
+  uint64_t malloc_addr = LibcMalloc();
   EXPECT_EQ(s->Symbolize(malloc_addr).Format(), "libc.so.6`malloc");
   EXPECT_EQ(s->Symbolize(malloc_addr + 0x1a).Format(), "libc.so.6`malloc+0x1a");
   UserSymbol own = s->Symbolize(reinterpret_cast<uint64_t>(&SnapshotTestProbe) + 4);
@@ -65,7 +70,7 @@ TEST(ProcessSnapshotTest, AnAddressInAnObjectButNoSymbolShowsTheModule) {
   ASSERT_TRUE(s);
   // The ELF header page of libc: mapped from the file, covered by no
   // function.
-  const Mapping* libc = s->maps().Find(reinterpret_cast<uint64_t>(&malloc));
+  const Mapping* libc = s->maps().Find(LibcMalloc());
   ASSERT_NE(libc, nullptr);
   const Mapping* first = s->maps().MappingsOfFile(*libc)[0];
   UserSymbol u = s->Symbolize(first->start + 0x10);
@@ -101,7 +106,7 @@ TEST(ProcessSnapshotTest, SharesOneObjectPerFileAcrossProcesses) {
   size_t after_mine = cache.size();
   auto theirs = MustTake(p.pid(), &cache);
   ASSERT_TRUE(mine && theirs);
-  const Mapping* my_libc = mine->maps().Find(reinterpret_cast<uint64_t>(&malloc));
+  const Mapping* my_libc = mine->maps().Find(LibcMalloc());
   const ObjectFile* libc_obj = mine->ObjectOf(*my_libc);
   bool found = false;
   for (const Mapping& m : theirs->maps().mappings()) {

@@ -124,6 +124,13 @@ TEST(StapsdtNotesTest, ArgumentSizesAndKindsFollowTheCTypes) {
     EXPECT_EQ(sizes[i].size, want[i].first) << i;
     EXPECT_EQ(sizes[i].is_signed, want[i].second) << i;
   }
+#if defined(__clang__)
+  // The operands below are the compiler's choice: gcc gives a global as
+  // sdt_global(%rip) and an array element as base+index*scale; clang (the
+  // sanitized build, which also builds sdt_target) loads both into
+  // registers first. The release build, with gcc, checks them.
+  GTEST_SKIP() << "sdt_target built by clang has no symbol or indexed operands to check";
+#endif
   const auto& global = by_name.at("global")->arguments;
   ASSERT_EQ(global.size(), 1u);
   EXPECT_EQ(global[0].kind, SdtOperandKind::kMemory);

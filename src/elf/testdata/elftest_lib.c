@@ -7,8 +7,6 @@
 
 #include <sys/sdt.h>
 
-#define NOIPA __attribute__((noipa))
-
 // Every probe of a file built with _SDT_HAS_SEMAPHORES names its semaphore.
 unsigned short elftest_lib_entry_semaphore __attribute__((section(".probes"), used));
 unsigned short elftest_lib_args_semaphore __attribute__((section(".probes"), used));

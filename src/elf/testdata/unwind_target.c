@@ -10,8 +10,6 @@
 
 #include "elftest_lib.h"
 
-#define NOIPA __attribute__((noipa))
-
 static volatile int sink;
 static int use_trap;
 
