@@ -108,8 +108,16 @@ Analyzer::Analyzer(TypeTable& types, ProbeRegistry& probes, ProgramInfo& info,
 
 int Analyzer::Analyze(ast::Program& program, int source_index) {
   int matched = 0;
+  bool inferred = false;
   for (ast::TopLevel& item : program.items) {
     if (auto* clause = std::get_if<ast::Clause>(&item)) {
+      if (!inferred) {  // after the declarations before the first clause
+        std::vector<ast::Clause*> clauses;
+        for (ast::TopLevel& later : program.items)
+          if (auto* c = std::get_if<ast::Clause>(&later)) clauses.push_back(c);
+        InferVariableTypes(clauses);
+        inferred = true;
+      }
       AnalyzeClause(*clause, source_index, matched);
     } else if (auto* decl = std::get_if<ast::VarDecl>(&item)) {
       AnalyzeDecl(*decl);
@@ -196,11 +204,9 @@ bool Analyzer::IsInline(const std::string& name) {
   return true;
 }
 
-void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched) {
-  ClauseInfo ci;
-  ci.clause = &clause;
-  ci.index = static_cast<int>(info_.clauses.size());
-  ci.source_index = source_index;
+const std::vector<const Probe*>& Analyzer::MatchClauseProbes(const ast::Clause& clause) {
+  if (auto it = clause_probes_.find(&clause); it != clause_probes_.end()) return it->second;
+  std::vector<const Probe*> probes;
   for (const ast::ProbeSpec& spec : clause.probes) {
     std::vector<const Probe*> found = probes_.Match(spec.text);
     if (found.empty() && !options_.allow_zero_matches) {
@@ -209,11 +215,19 @@ void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched
                              " does not match any probes");
     }
     for (const Probe* p : found)
-      if (std::find(ci.probes.begin(), ci.probes.end(), p) == ci.probes.end())
-        ci.probes.push_back(p);
+      if (std::find(probes.begin(), probes.end(), p) == probes.end()) probes.push_back(p);
   }
-  std::sort(ci.probes.begin(), ci.probes.end(),
+  std::sort(probes.begin(), probes.end(),
             [](const Probe* a, const Probe* b) { return a->id < b->id; });
+  return clause_probes_[&clause] = std::move(probes);
+}
+
+void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched) {
+  ClauseInfo ci;
+  ci.clause = &clause;
+  ci.index = static_cast<int>(info_.clauses.size());
+  ci.source_index = source_index;
+  ci.probes = MatchClauseProbes(clause);
   uint32_t next_epid = 1;
   for (const ClauseInfo& prev : info_.clauses)
     next_epid = prev.epid_base + static_cast<uint32_t>(prev.probes.size());
@@ -461,6 +475,8 @@ const Type* Analyzer::Check(Expr& e) {
                                std::string(e.kind == ExprKind::kSelfVar ? "self->" : "this->") +
                                Excerpt(e.text) + ": Unknown variable name");
       }
+      if (e.kind == ExprKind::kThisVar && !inferring_ && !stored_clause_vars_.count(v->id))
+        v->read_before_assigned = true;
       e.binding = v->id;
       t = v->type;
       break;

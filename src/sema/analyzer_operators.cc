@@ -159,6 +159,7 @@ const Type* Analyzer::CheckAssign(Expr& e) {
                          std::string("operands have incompatible types: \"") +
                              TypeSpelling(v->type) + "\" " + op + " \"" + TypeSpelling(rhs) + "\"");
     }
+    if (scope == ast::VarScope::kThis && !inferring_) stored_clause_vars_.insert(v->id);
     lhs.binding = v->id;
     lhs.type = v->type;
     return v->type;

@@ -1,0 +1,142 @@
+// Variables typed from assignments anywhere in the program
+// (analyzer_inference.cc). Only BEGIN probes: no root needed.
+#include <gtest/gtest.h>
+
+#include "common/diagnostic.h"
+#include "frontend/parser.h"
+#include "sema/analyzer.h"
+#include "sema/d_library.h"
+
+namespace dt {
+namespace {
+
+struct Analyzed {
+  TypeTable types;
+  ProbeRegistry probes;
+  ProgramInfo info;
+  std::vector<ast::Program> library;
+  ast::Program program;
+};
+
+using TypeLookup = std::function<const Type*(const std::string&)>;
+
+// Analyzes `source` with the built-in D library loaded, as the driver does.
+// `kernel_types` stands for BTF.
+std::unique_ptr<Analyzed> Analyze(const std::string& source, TypeLookup kernel_types = nullptr) {
+  auto a = std::make_unique<Analyzed>();
+  if (kernel_types) a->types.set_external_lookup(kernel_types);
+  Analyzer analyzer(a->types, a->probes, a->info, AnalyzerOptions{});
+  MacroEnv macros;
+  for (LibraryFile& f : LoadDLibrary({})) {
+    a->library.push_back(ParseProgram(f.text, MacroEnv{}));
+    analyzer.AnalyzeLibrary(a->library.back());
+    for (const ast::TopLevel& item : a->library.back().items)
+      if (auto* td = std::get_if<ast::TypedefDecl>(&item)) macros.typedef_names.insert(td->name);
+  }
+  a->program = ParseProgram(source, macros);
+  analyzer.Analyze(a->program, 0);
+  return a;
+}
+
+// "[TAG] message" of the error analyzing `source`, or "" when it compiles.
+std::string Error(const std::string& source, TypeLookup kernel_types = nullptr) {
+  try {
+    Analyze(source, kernel_types);
+  } catch (const CompileError& e) {
+    return "[" + e.tag() + "] " + e.what();
+  }
+  return "";
+}
+
+const Variable& Var(const std::vector<Variable>& table, const std::string& name) {
+  for (const Variable& v : table)
+    if (v.name == name) return v;
+  ADD_FAILURE() << "no variable " << name;
+  static const Variable none;
+  return none;
+}
+
+TEST(AnalyzerInferenceTest, ReadBeforeTheAssignmentInTheText) {
+  auto a = Analyze(
+      "BEGIN /!self->start/ { trace(self->start); }\n"
+      "BEGIN { self->start = timestamp; }");
+  const Variable& start = Var(a->info.thread_vars, "start");
+  EXPECT_EQ(start.type, a->types.Uint64());
+}
+
+TEST(AnalyzerInferenceTest, GlobalsAndArraysReadBeforeTheirAssignment) {
+  auto a = Analyze(
+      "BEGIN { trace(last); trace(names[pid]); }\n"
+      "BEGIN { last = execname; names[pid] = execname; }");
+  EXPECT_TRUE(Var(a->info.globals, "last").type->IsString());
+  const Variable& names = Var(a->info.globals, "names");
+  EXPECT_TRUE(names.is_assoc);
+  EXPECT_TRUE(names.type->IsString());
+  ASSERT_EQ(names.key_types.size(), 1u);
+  EXPECT_TRUE(names.key_types[0]->IsInteger());
+}
+
+TEST(AnalyzerInferenceTest, OnlyUpdatedVariablesAreInt64) {
+  auto a = Analyze("BEGIN { self->depth++; x += 3; --y; a[\"k\"]++; b[1, \"s\"] -= 2; }");
+  EXPECT_EQ(Var(a->info.thread_vars, "depth").type, a->types.Int64());
+  EXPECT_EQ(Var(a->info.globals, "x").type, a->types.Int64());
+  EXPECT_EQ(Var(a->info.globals, "y").type, a->types.Int64());
+  const Variable& arr = Var(a->info.globals, "a");
+  EXPECT_EQ(arr.type, a->types.Int64());
+  ASSERT_EQ(arr.key_types.size(), 1u);
+  EXPECT_TRUE(arr.key_types[0]->IsString());
+  EXPECT_EQ(Var(a->info.globals, "b").key_types.size(), 2u);
+}
+
+TEST(AnalyzerInferenceTest, APlainAssignmentAnywhereGivesTheType) {
+  // The update comes first, but `x = (char)1` decides x's type.
+  auto a = Analyze("BEGIN { x++; }\nBEGIN { x = (char)1; }");
+  EXPECT_EQ(Var(a->info.globals, "x").type->size, 1u);
+}
+
+TEST(AnalyzerInferenceTest, TypesFlowThroughLaterAssignments) {
+  // y's type is x's, and x is assigned after y.
+  auto a = Analyze("BEGIN { y = x; }\nBEGIN { x = execname; }");
+  EXPECT_TRUE(Var(a->info.globals, "y").type->IsString());
+  // An updated-only variable's int64_t flows on as well.
+  a = Analyze("BEGIN { z = n; }\nBEGIN { n++; }");
+  EXPECT_EQ(Var(a->info.globals, "z").type, a->types.Int64());
+}
+
+TEST(AnalyzerInferenceTest, ClauseLocalReadInALaterClause) {
+  auto a = Analyze("BEGIN { this->s = execname; }\nBEGIN { trace(this->s); }");
+  EXPECT_FALSE(Var(a->info.clause_vars, "s").read_before_assigned);
+  a = Analyze("BEGIN { trace(this->s); }\nBEGIN { this->s = execname; }");
+  EXPECT_TRUE(Var(a->info.clause_vars, "s").read_before_assigned);
+}
+
+TEST(AnalyzerInferenceTest, NeverAssignedIsUndefined) {
+  EXPECT_EQ(Error("BEGIN { trace(x); }"),
+            "[D_IDENT_UNDEF] failed to resolve x: Unknown variable name");
+  EXPECT_EQ(Error("BEGIN /self->t/ { trace(1); }"),
+            "[D_IDENT_UNDEF] failed to resolve self->t: Unknown variable name");
+  EXPECT_EQ(Error("BEGIN { trace(this->t); }"),
+            "[D_IDENT_UNDEF] failed to resolve this->t: Unknown variable name");
+  EXPECT_EQ(Error("BEGIN { trace(a[1]); }"),
+            "[D_IDENT_UNDEF] failed to resolve a: Unknown variable name");
+  // Assigned only from each other: nothing gives them a type.
+  EXPECT_EQ(Error("BEGIN { x = y; }\nBEGIN { y = x; }"),
+            "[D_IDENT_UNDEF] failed to resolve y: Unknown variable name");
+}
+
+TEST(AnalyzerInferenceTest, ErrorsStillComeInProgramOrder) {
+  // The later clause's assignment cannot be typed either; the first error
+  // in the text is the one reported.
+  EXPECT_EQ(Error("BEGIN { trace(first); }\nBEGIN { x = second; }"),
+            "[D_IDENT_UNDEF] failed to resolve first: Unknown variable name");
+}
+
+TEST(AnalyzerInferenceTest, ConflictingAssignments) {
+  EXPECT_EQ(Error("BEGIN { trace(x); }\nBEGIN { x = 1; }\nBEGIN { x = \"s\"; }"),
+            "[D_OP_INCOMPAT] operands have incompatible types: \"int\" = \"string\"");
+  EXPECT_EQ(Error("BEGIN { self->x = \"s\"; }\nBEGIN { self->x++; }"),
+            "[D_OP_SCALAR] operator ++ requires an operand of scalar type");
+}
+
+}  // namespace
+}  // namespace dt
