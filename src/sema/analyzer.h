@@ -92,7 +92,10 @@ class Analyzer {
   // Check() where a stack() value may stand: trace()'s argument, an
   // aggregation key.
   const Type* CheckAllowingStack(ast::Expr& e);
-  const Type* CheckIndex(ast::Expr& e, const Type* assigned);
+  // An associative array element, or pointer/array indexing. `assigned`:
+  // the type stored into it; `frees` when that is the constant 0, which
+  // deletes an element of any type.
+  const Type* CheckIndex(ast::Expr& e, const Type* assigned, bool frees = false);
   const Type* ResolveTypeName(const ast::TypeName& tn);
   const Type* KernelType(const ast::Expr& e, const std::string& name);  // BTF, with e's line
   const Type* LookupTypeAt(const std::string& name, int line);          // error if unknown

@@ -1,5 +1,6 @@
 // Variables typed from assignments anywhere in the program
-// (analyzer_inference.cc). Only BEGIN probes: no root needed.
+// (analyzer_inference.cc) and assigning 0 to free dynamic variables. Only
+// BEGIN probes: no root needed.
 #include <gtest/gtest.h>
 
 #include "common/diagnostic.h"
@@ -136,6 +137,20 @@ TEST(AnalyzerInferenceTest, ConflictingAssignments) {
             "[D_OP_INCOMPAT] operands have incompatible types: \"int\" = \"string\"");
   EXPECT_EQ(Error("BEGIN { self->x = \"s\"; }\nBEGIN { self->x++; }"),
             "[D_OP_SCALAR] operator ++ requires an operand of scalar type");
+}
+
+TEST(AnalyzerInferenceTest, AssigningZeroFreesDynamicStrings) {
+  EXPECT_EQ(Error("BEGIN { self->name = execname; self->name = 0; }"), "");
+  EXPECT_EQ(Error("BEGIN { names[pid] = execname; names[pid] = 0; }"), "");
+  EXPECT_EQ(Error("BEGIN { self->name = 0; }\nBEGIN { self->name = execname; }"),
+            "[D_OP_INCOMPAT] operands have incompatible types: \"int\" = \"string\"");
+  // Only dynamic variables are freed, and only by 0.
+  EXPECT_EQ(Error("BEGIN { s = execname; s = 0; }"),
+            "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"");
+  EXPECT_EQ(Error("BEGIN { self->name = execname; self->name = 1; }"),
+            "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"");
+  EXPECT_EQ(Error("BEGIN { names[pid] = execname; names[pid] = 1; }"),
+            "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"");
 }
 
 }  // namespace
