@@ -140,6 +140,10 @@ void Analyzer::AnalyzeLibrary(ast::Program& program) {
     } else if (std::holds_alternative<ast::Clause>(item)) {
       throw CompileError("D_SYNTAX", std::get<ast::Clause>(item).line,
                          "probe clauses are not allowed in a library file");
+    } else if (auto* td = std::get_if<ast::TypedefDecl>(&item);
+               td && !types_.Defines(td->type.base) && td->type.base != "string") {
+      // Names a kernel type: resolved on first use, since that reads BTF.
+      library_typedefs_[td->name] = td;
     } else {
       AnalyzeTypeDecl(item);
     }
@@ -273,6 +277,12 @@ const Type* Analyzer::KernelType(const Expr& e, const std::string& name) {
 }
 
 const Type* Analyzer::LookupTypeAt(const std::string& name, int line) {
+  if (auto it = library_typedefs_.find(name); it != library_typedefs_.end()) {
+    const ast::TypedefDecl* td = it->second;
+    const Type* target = ResolveTypeName(td->type);  // may throw: then asked again next time
+    library_typedefs_.erase(td->name);
+    types_.AddTypedef(td->name, types_.Typedef(td->name, target));
+  }
   const Type* t = nullptr;
   try {
     t = name == "string" ? types_.String() : types_.Lookup(name);

@@ -38,9 +38,10 @@ class Analyzer {
   // Returns the number of probes its clauses enable. Throws CompileError.
   int Analyze(ast::Program& program, int source_index);
 
-  // Takes in a D library file (sema/d_library.h). Its inlines are checked
-  // only when a program first names them, so library declarations that need
-  // kernel types cost nothing (no BTF load) unless used. Clauses are not
+  // Takes in a D library file (sema/d_library.h). Its inlines are checked,
+  // and its typedefs of types it does not define (kernel types) resolved,
+  // only when a program first names them, so library declarations that
+  // need kernel types cost nothing (no BTF load) unless used. Clauses are not
   // allowed in library files.
   void AnalyzeLibrary(ast::Program& program);
 
@@ -157,6 +158,8 @@ class Analyzer {
   ProgramInfo& info_;
   AnalyzerOptions options_;
   std::map<std::string, const ast::InlineDecl*> library_inlines_;  // not yet checked
+  // Library typedefs of kernel types, by name: not yet resolved.
+  std::map<std::string, const ast::TypedefDecl*> library_typedefs_;
   std::vector<Translator> translators_;
   std::map<std::string, const Type*> extern_types_;  // `extern T name;` declarations
   std::map<std::string, std::pair<int64_t, const Type*>> enum_constants_;  // D enums' names

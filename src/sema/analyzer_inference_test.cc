@@ -1,6 +1,6 @@
 // Variables typed from assignments anywhere in the program
-// (analyzer_inference.cc) and assigning 0 to free dynamic variables. Only
-// BEGIN probes: no root needed.
+// (analyzer_inference.cc), assigning 0 to free dynamic variables, and the
+// D library's everyday names. Only BEGIN probes: no root needed.
 #include <gtest/gtest.h>
 
 #include "common/diagnostic.h"
@@ -151,6 +151,33 @@ TEST(AnalyzerInferenceTest, AssigningZeroFreesDynamicStrings) {
             "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"");
   EXPECT_EQ(Error("BEGIN { names[pid] = execname; names[pid] = 1; }"),
             "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"");
+}
+
+TEST(AnalyzerInferenceTest, LibraryNames) {
+  auto a = Analyze(
+      "BEGIN { p = NULL; d = (dev_t)1; ip = (ipaddr_t)1; f = AF_INET6; u = (uintptr_t)1; }");
+  const Type* p = StripTypedefs(Var(a->info.globals, "p").type);
+  ASSERT_TRUE(p->IsPointer());
+  EXPECT_TRUE(p->target->IsVoid());
+  EXPECT_EQ(TypeSpelling(Var(a->info.globals, "d").type), "dev_t");
+  EXPECT_EQ(Var(a->info.globals, "d").type->size, 4u);
+  EXPECT_EQ(TypeSpelling(Var(a->info.globals, "ip").type), "ipaddr_t");
+  EXPECT_EQ(Var(a->info.globals, "u").type->size, 8u);
+  EXPECT_EQ(Error("BEGIN { trace(AF_INET6 + 1); }"), "");
+}
+
+TEST(AnalyzerInferenceTest, LibraryTypedefsOfKernelTypesWaitForUse) {
+  std::vector<std::string> asked;
+  TypeLookup kernel_types = [&](const std::string& name) -> const Type* {
+    asked.push_back(name);
+    return nullptr;
+  };
+  Analyze("BEGIN { x = NULL; y = (ipaddr_t)1; }", kernel_types);
+  EXPECT_TRUE(asked.empty());  // a program that names no kernel type reads no BTF
+  EXPECT_EQ(Error("BEGIN { x = sizeof (in6_addr_t); }", kernel_types),
+            "[D_TYPE_ERR] type 'struct in6_addr' is not defined");
+  ASSERT_FALSE(asked.empty());
+  for (const std::string& name : asked) EXPECT_EQ(name, "struct in6_addr");
 }
 
 }  // namespace
