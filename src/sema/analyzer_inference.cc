@@ -10,7 +10,11 @@
 // mean what they mean there). One whose right-hand side reads a variable not
 // typed yet is tried again once that variable is, until a round types
 // nothing new. A variable that is only ever updated (`x++`, `x += n`,
-// `a[k]++`) and never plainly assigned gets int64_t, as in DTrace. Errors
+// `a[k]++`) and never plainly assigned gets int64_t, as in DTrace.
+// `self->start = 0` frees a dynamic variable whatever its type, so it types
+// the variable only when nothing else does: a return clause that frees
+// self->start above the entry clause that stores a timestamp in it must
+// not make it a 32-bit int. Errors
 // are not reported here: an assignment that cannot be typed is left to the
 // clause's own check, which reports the first error in program order.
 #include <optional>
@@ -39,6 +43,14 @@ struct Write {
   Expr* expr;
   ast::Clause* clause;
   bool plain() const { return expr->kind == ExprKind::kAssign && !expr->compound; }
+  // `self->x = 0`, `a[k] = 0`: frees a dynamic variable of any type, so it
+  // types the variable only when nothing else does.
+  bool frees() const {
+    const Expr& lhs = *expr->lhs;
+    return plain() && (lhs.kind == ExprKind::kSelfVar || lhs.kind == ExprKind::kIndex) &&
+           expr->rhs->kind == ExprKind::kInteger && expr->rhs->int_value == 0;
+  }
+  bool types() const { return plain() && !frees(); }
 };
 
 void CollectWrites(Expr& e, ast::Clause& clause, std::vector<Write>& out) {
@@ -123,25 +135,34 @@ void Analyzer::InferVariableTypes(const std::vector<ast::Clause*>& clauses) {
     return VariableKey{table, lhs.kind == ExprKind::kIndex ? lhs.lhs->text : lhs.text};
   };
   auto defined = [&](const VariableKey& key) { return FindVar(*key.first, key.second) != nullptr; };
-  std::set<VariableKey> plainly_assigned;
+  std::set<VariableKey> assigned;  // by an assignment that gives a type
   for (const Write& w : writes)
-    if (auto key = variable_of(w); key && w.plain()) plainly_assigned.insert(*key);
+    if (auto key = variable_of(w); key && w.types()) assigned.insert(*key);
+  auto type_first_freed = [&] {  // by the first free that types a variable
+    for (const Write& w : writes) {
+      std::optional<VariableKey> key = variable_of(w);
+      if (!key || !w.frees() || defined(*key)) continue;
+      TryCheckIn(*w.clause, [&] { Check(*w.expr); });
+      if (defined(*key)) return true;
+    }
+    return false;
+  };
 
   inferring_ = true;
   for (bool progress = true; progress;) {
     progress = false;
     for (const Write& w : writes) {
       std::optional<VariableKey> key = variable_of(w);
-      if (!key || !w.plain() || defined(*key)) continue;
+      if (!key || !w.types() || defined(*key)) continue;
       TryCheckIn(*w.clause, [&] { Check(*w.expr); });
       progress |= defined(*key);
     }
     if (progress) continue;
-    // Nothing more follows from plain assignments: a variable only ever
-    // updated is an int64_t, which may let more assignments be typed.
+    // Nothing more follows from assignments: a variable only ever updated
+    // (and maybe freed) is an int64_t, which may let more be typed.
     for (const Write& w : writes) {
       std::optional<VariableKey> key = variable_of(w);
-      if (!key || w.plain() || defined(*key) || plainly_assigned.count(*key)) continue;
+      if (!key || w.plain() || defined(*key) || assigned.count(*key)) continue;
       Expr& lhs = *w.expr->lhs;
       if (lhs.kind == ExprKind::kIndex) {
         TryCheckIn(*w.clause, [&] { CheckIndex(lhs, types_.Int64()); });
@@ -156,6 +177,8 @@ void Analyzer::InferVariableTypes(const std::vector<ast::Clause*>& clauses) {
         break;
       }
     }
+    // Last, a variable that is only ever freed: the 0 makes it an int.
+    if (!progress) progress = type_first_freed();
   }
   inferring_ = false;
 }

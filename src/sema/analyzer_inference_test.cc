@@ -89,6 +89,20 @@ TEST(AnalyzerInferenceTest, OnlyUpdatedVariablesAreInt64) {
   EXPECT_EQ(Var(a->info.globals, "b").key_types.size(), 2u);
 }
 
+TEST(AnalyzerInferenceTest, FreeingDoesNotDecideTheType) {
+  // The return clause frees self->start above the entry clause that stores
+  // a timestamp: self->start must not become a 32-bit int.
+  auto a = Analyze(
+      "BEGIN /self->start/ { self->start = 0; a[1] = 0; }\n"
+      "BEGIN { self->start = timestamp; a[1] = timestamp; }");
+  EXPECT_EQ(Var(a->info.thread_vars, "start").type, a->types.Uint64());
+  EXPECT_EQ(Var(a->info.globals, "a").type, a->types.Uint64());
+  // Freed and updated only: int64_t; only ever freed: int.
+  a = Analyze("BEGIN { self->depth = 0; self->depth++; self->gone = 0; }");
+  EXPECT_EQ(Var(a->info.thread_vars, "depth").type, a->types.Int64());
+  EXPECT_EQ(Var(a->info.thread_vars, "gone").type, a->types.Int32());
+}
+
 TEST(AnalyzerInferenceTest, APlainAssignmentAnywhereGivesTheType) {
   // The update comes first, but `x = (char)1` decides x's type.
   auto a = Analyze("BEGIN { x++; }\nBEGIN { x = (char)1; }");
@@ -142,8 +156,8 @@ TEST(AnalyzerInferenceTest, ConflictingAssignments) {
 TEST(AnalyzerInferenceTest, AssigningZeroFreesDynamicStrings) {
   EXPECT_EQ(Error("BEGIN { self->name = execname; self->name = 0; }"), "");
   EXPECT_EQ(Error("BEGIN { names[pid] = execname; names[pid] = 0; }"), "");
-  EXPECT_EQ(Error("BEGIN { self->name = 0; }\nBEGIN { self->name = execname; }"),
-            "[D_OP_INCOMPAT] operands have incompatible types: \"int\" = \"string\"");
+  // A free above the assignment does not type the variable.
+  EXPECT_EQ(Error("BEGIN { self->name = 0; }\nBEGIN { self->name = execname; }"), "");
   // Only dynamic variables are freed, and only by 0.
   EXPECT_EQ(Error("BEGIN { s = execname; s = 0; }"),
             "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"");
