@@ -178,6 +178,10 @@ TEST(AnalyzerInferenceTest, LibraryNames) {
   EXPECT_EQ(TypeSpelling(Var(a->info.globals, "ip").type), "ipaddr_t");
   EXPECT_EQ(Var(a->info.globals, "u").type->size, 8u);
   EXPECT_EQ(Error("BEGIN { trace(AF_INET6 + 1); }"), "");
+  // The compiler's own *_t names are typedefs too, kept in messages.
+  EXPECT_EQ(Error("BEGIN { x = pid; x = execname; }"),
+            "[D_OP_INCOMPAT] operands have incompatible types: \"pid_t\" = \"string\"");
+  EXPECT_EQ(TypeSpelling(Analyze("BEGIN { x = (uint32_t)1; }")->info.globals[0].type), "uint32_t");
 }
 
 TEST(AnalyzerInferenceTest, LibraryTypedefsOfKernelTypesWaitForUse) {
