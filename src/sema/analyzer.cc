@@ -202,8 +202,13 @@ bool Analyzer::IsInline(const std::string& name) {
   auto it = library_inlines_.find(name);
   if (it == library_inlines_.end()) return false;
   const ast::InlineDecl* inl = it->second;
-  library_inlines_.erase(it);
-  Check(*inl->value);
+  library_inlines_.erase(it);  // while checked: an inline naming itself is undefined
+  try {
+    Check(*inl->value);
+  } catch (const CompileError&) {
+    library_inlines_[name] = inl;  // a failed look (inference's) is not the last
+    throw;
+  }
   info_.inlines[name] = inl;
   return true;
 }

@@ -14,9 +14,10 @@
 // `self->start = 0` frees a dynamic variable whatever its type, so it types
 // the variable only when nothing else does: a return clause that frees
 // self->start above the entry clause that stores a timestamp in it must
-// not make it a 32-bit int. Errors
-// are not reported here: an assignment that cannot be typed is left to the
-// clause's own check, which reports the first error in program order.
+// not make it a 32-bit int.
+//
+// Errors are not reported here: an assignment that cannot be typed is left
+// to the clause's own check, which reports the first error in program order.
 #include <optional>
 #include <set>
 
@@ -111,6 +112,8 @@ bool Analyzer::TryCheckIn(ast::Clause& clause, const std::function<void()>& chec
     check();
   } catch (const CompileError&) {
     ok = false;
+    in_statement_call_ = false;  // as if the check had run to its end
+    stack_allowed_ = false;
   }
   current_probes_ = nullptr;
   return ok;

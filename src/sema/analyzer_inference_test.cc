@@ -23,12 +23,16 @@ using TypeLookup = std::function<const Type*(const std::string&)>;
 
 // Analyzes `source` with the built-in D library loaded, as the driver does.
 // `kernel_types` stands for BTF.
-std::unique_ptr<Analyzed> Analyze(const std::string& source, TypeLookup kernel_types = nullptr) {
+// `extra_library`: one more library file's text.
+std::unique_ptr<Analyzed> Analyze(const std::string& source, TypeLookup kernel_types = nullptr,
+                                  const std::string& extra_library = "") {
   auto a = std::make_unique<Analyzed>();
   if (kernel_types) a->types.set_external_lookup(kernel_types);
   Analyzer analyzer(a->types, a->probes, a->info, AnalyzerOptions{});
   MacroEnv macros;
-  for (LibraryFile& f : LoadDLibrary({})) {
+  std::vector<LibraryFile> library = LoadDLibrary({});
+  if (!extra_library.empty()) library.push_back({"extra.d", extra_library});
+  for (LibraryFile& f : library) {
     a->library.push_back(ParseProgram(f.text, MacroEnv{}));
     analyzer.AnalyzeLibrary(a->library.back());
     for (const ast::TopLevel& item : a->library.back().items)
@@ -40,9 +44,10 @@ std::unique_ptr<Analyzed> Analyze(const std::string& source, TypeLookup kernel_t
 }
 
 // "[TAG] message" of the error analyzing `source`, or "" when it compiles.
-std::string Error(const std::string& source, TypeLookup kernel_types = nullptr) {
+std::string Error(const std::string& source, TypeLookup kernel_types = nullptr,
+                  const std::string& extra_library = "") {
   try {
-    Analyze(source, kernel_types);
+    Analyze(source, kernel_types, extra_library);
   } catch (const CompileError& e) {
     return "[" + e.tag() + "] " + e.what();
   }
@@ -144,6 +149,13 @@ TEST(AnalyzerInferenceTest, ErrorsStillComeInProgramOrder) {
   // in the text is the one reported.
   EXPECT_EQ(Error("BEGIN { trace(first); }\nBEGIN { x = second; }"),
             "[D_IDENT_UNDEF] failed to resolve first: Unknown variable name");
+}
+
+TEST(AnalyzerInferenceTest, ALibraryInlineThatFailsInInferenceFailsTheSameLater) {
+  // Inference checks `x = BROKEN` first and swallows the error; the
+  // clause's own check must report the same error, not lose the inline.
+  EXPECT_EQ(Error("BEGIN { x = BROKEN; }", nullptr, "inline int BROKEN = nosuch;"),
+            "[D_IDENT_UNDEF] failed to resolve nosuch: Unknown variable name");
 }
 
 TEST(AnalyzerInferenceTest, ConflictingAssignments) {
