@@ -163,6 +163,9 @@ class FunctionGen {
   void GenLoadVariable(const ast::Expr& e);
   void GenAssign(const ast::Expr& e);
   void GenStoreTo(const ast::Expr& lhs, int16_t value_slot);
+  // `lhs = 0` for a string self-> variable or associative element: deletes
+  // it, so that it reads as "" again.
+  void GenFreeDynamic(const ast::Expr& lhs);
   void GenIncDec(const ast::Expr& e);
   void GenAssocLookup(const ast::Expr& index);
   // Builds the key of an associative array or aggregation on the stack;

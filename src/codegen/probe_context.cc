@@ -71,6 +71,15 @@ void FunctionGen::GenPrologue(const std::vector<ClauseProbes>&) {
       if (chain_.this_in_scratch) EnsureScratch();
       b_.StoreImm(8, ThisBase(), slot, 0);
     }
+    // A this-> string some clause may read before any assigns it reads as
+    // "" (scratch memory holds the last firing's bytes).
+    for (auto& [id, offset] : this_strings_) {
+      const Variable& v = info_.clause_vars.at(id);
+      if (!v.read_before_assigned) continue;
+      EnsureScratch();
+      for (uint64_t at = 0; at < v.type->size; at += 8)
+        b_.StoreImm(8, R7, static_cast<int16_t>(offset + at), 0);
+    }
   }
   // The early exits above jump here, right after the prologue: a jump to
   // the end of a program of thousands of clauses would not fit BPF's 16-bit

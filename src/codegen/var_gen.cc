@@ -1,7 +1,8 @@
 // Variables: globals (one array map addressed directly), thread-locals
 // (a hash map per self-> variable, keyed by thread id), clause-locals (stack
 // or scratch), associative arrays (a hash map each). Assigning zero to a
-// thread-local or associative element deletes it, as in DTrace.
+// thread-local or associative element deletes it, whatever its type (a
+// string too), as in DTrace.
 #include "codegen/function_gen.h"
 #include "common/diagnostic.h"
 
@@ -227,8 +228,37 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
   ReleaseSlotsTo(mark);
 }
 
+void FunctionGen::GenFreeDynamic(const Expr& lhs) {
+  int mark = stack_top_;
+  int16_t key;
+  int map;
+  if (lhs.kind == ExprKind::kSelfVar) {
+    key = AllocSlot();
+    GenThreadKey(key);
+    map = shared_.thread_maps.at(lhs.binding);
+  } else {  // kIndex
+    const Variable& v = info_.globals.at(lhs.binding);
+    uint32_t key_size = 0;
+    key = GenKey(lhs.args, v.key_types, &key_size);
+    map = shared_.assoc_maps.at(lhs.binding);
+  }
+  b_.LoadMapFd(R1, map);
+  b_.Mov(R2, R10);
+  b_.AluImm(BPF_ADD, R2, key);
+  b_.Call(BPF_FUNC_map_delete_elem);
+  ReleaseSlotsTo(mark);
+  // The assignment's value: the variable as it now reads.
+  b_.LoadMapValueAddr(R0, maps_.rodata_map(),
+                      maps_.AddRodata("", static_cast<uint32_t>(lhs.type->size)));
+}
+
 void FunctionGen::GenAssign(const Expr& e) {
   const Type* t = e.lhs->type;
+  // Sema allows a string variable an integer only as the 0 that frees it.
+  if (!e.compound && t->IsString() && !e.rhs->type->IsString()) {
+    GenFreeDynamic(*e.lhs);  // the 0 is a constant: nothing to evaluate
+    return;
+  }
   int mark = stack_top_;
   int16_t value = AllocSlot();
   if (e.compound) {

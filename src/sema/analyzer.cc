@@ -108,8 +108,16 @@ Analyzer::Analyzer(TypeTable& types, ProbeRegistry& probes, ProgramInfo& info,
 
 int Analyzer::Analyze(ast::Program& program, int source_index) {
   int matched = 0;
+  bool inferred = false;
   for (ast::TopLevel& item : program.items) {
     if (auto* clause = std::get_if<ast::Clause>(&item)) {
+      if (!inferred) {  // after the declarations before the first clause
+        std::vector<ast::Clause*> clauses;
+        for (ast::TopLevel& later : program.items)
+          if (auto* c = std::get_if<ast::Clause>(&later)) clauses.push_back(c);
+        InferVariableTypes(clauses);
+        inferred = true;
+      }
       AnalyzeClause(*clause, source_index, matched);
     } else if (auto* decl = std::get_if<ast::VarDecl>(&item)) {
       AnalyzeDecl(*decl);
@@ -132,6 +140,10 @@ void Analyzer::AnalyzeLibrary(ast::Program& program) {
     } else if (std::holds_alternative<ast::Clause>(item)) {
       throw CompileError("D_SYNTAX", std::get<ast::Clause>(item).line,
                          "probe clauses are not allowed in a library file");
+    } else if (auto* td = std::get_if<ast::TypedefDecl>(&item);
+               td && !types_.Defines(td->type.base) && td->type.base != "string") {
+      // Names a kernel type: resolved on first use, since that reads BTF.
+      library_typedefs_[td->name] = td;
     } else {
       AnalyzeTypeDecl(item);
     }
@@ -190,17 +202,20 @@ bool Analyzer::IsInline(const std::string& name) {
   auto it = library_inlines_.find(name);
   if (it == library_inlines_.end()) return false;
   const ast::InlineDecl* inl = it->second;
-  library_inlines_.erase(it);
-  Check(*inl->value);
+  library_inlines_.erase(it);  // while checked: an inline naming itself is undefined
+  try {
+    Check(*inl->value);
+  } catch (const CompileError&) {
+    library_inlines_[name] = inl;  // a failed look (inference's) is not the last
+    throw;
+  }
   info_.inlines[name] = inl;
   return true;
 }
 
-void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched) {
-  ClauseInfo ci;
-  ci.clause = &clause;
-  ci.index = static_cast<int>(info_.clauses.size());
-  ci.source_index = source_index;
+const std::vector<const Probe*>& Analyzer::MatchClauseProbes(const ast::Clause& clause) {
+  if (auto it = clause_probes_.find(&clause); it != clause_probes_.end()) return it->second;
+  std::vector<const Probe*> probes;
   for (const ast::ProbeSpec& spec : clause.probes) {
     std::vector<const Probe*> found = probes_.Match(spec.text);
     if (found.empty() && !options_.allow_zero_matches) {
@@ -209,11 +224,19 @@ void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched
                              " does not match any probes");
     }
     for (const Probe* p : found)
-      if (std::find(ci.probes.begin(), ci.probes.end(), p) == ci.probes.end())
-        ci.probes.push_back(p);
+      if (std::find(probes.begin(), probes.end(), p) == probes.end()) probes.push_back(p);
   }
-  std::sort(ci.probes.begin(), ci.probes.end(),
+  std::sort(probes.begin(), probes.end(),
             [](const Probe* a, const Probe* b) { return a->id < b->id; });
+  return clause_probes_[&clause] = std::move(probes);
+}
+
+void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched) {
+  ClauseInfo ci;
+  ci.clause = &clause;
+  ci.index = static_cast<int>(info_.clauses.size());
+  ci.source_index = source_index;
+  ci.probes = MatchClauseProbes(clause);
   uint32_t next_epid = 1;
   for (const ClauseInfo& prev : info_.clauses)
     next_epid = prev.epid_base + static_cast<uint32_t>(prev.probes.size());
@@ -259,6 +282,12 @@ const Type* Analyzer::KernelType(const Expr& e, const std::string& name) {
 }
 
 const Type* Analyzer::LookupTypeAt(const std::string& name, int line) {
+  if (auto it = library_typedefs_.find(name); it != library_typedefs_.end()) {
+    const ast::TypedefDecl* td = it->second;
+    const Type* target = ResolveTypeName(td->type);  // may throw: then asked again next time
+    library_typedefs_.erase(td->name);
+    types_.AddTypedef(td->name, types_.Typedef(td->name, target));
+  }
   const Type* t = nullptr;
   try {
     t = name == "string" ? types_.String() : types_.Lookup(name);
@@ -461,6 +490,8 @@ const Type* Analyzer::Check(Expr& e) {
                                std::string(e.kind == ExprKind::kSelfVar ? "self->" : "this->") +
                                Excerpt(e.text) + ": Unknown variable name");
       }
+      if (e.kind == ExprKind::kThisVar && !inferring_ && !stored_clause_vars_.count(v->id))
+        v->read_before_assigned = true;
       e.binding = v->id;
       t = v->type;
       break;

@@ -3,9 +3,14 @@
 // with its type (Expr::type) and binding (Expr::binding: the Builtin, the
 // Variable id, or the Aggregation id, by expression kind).
 //
-// Variables are typed by their first assignment in program order, as in D:
-// using a name before anything defines it is D_IDENT_UNDEF.
+// Variables are typed by their first assignment, wherever it stands in the
+// program (analyzer_inference.cc types them all before the clauses are
+// checked); a variable that nothing assigns is D_IDENT_UNDEF where read.
 #pragma once
+
+#include <functional>
+#include <map>
+#include <set>
 
 #include "frontend/ast.h"
 #include "frontend/const_fold.h"
@@ -33,9 +38,10 @@ class Analyzer {
   // Returns the number of probes its clauses enable. Throws CompileError.
   int Analyze(ast::Program& program, int source_index);
 
-  // Takes in a D library file (sema/d_library.h). Its inlines are checked
-  // only when a program first names them, so library declarations that need
-  // kernel types cost nothing (no BTF load) unless used. Clauses are not
+  // Takes in a D library file (sema/d_library.h). Its inlines are checked,
+  // and its typedefs of types it does not define (kernel types) resolved,
+  // only when a program first names them, so library declarations that
+  // need kernel types cost nothing (no BTF load) unless used. Clauses are not
   // allowed in library files.
   void AnalyzeLibrary(ast::Program& program);
 
@@ -48,6 +54,23 @@ class Analyzer {
 
  private:
   void AnalyzeClause(ast::Clause& clause, int source_index, int& matched);
+  // The probes a clause's descriptions match, sorted by id (D_PDESC_ZERO
+  // when none does, unless -Z). Remembered for the clause's second look.
+  const std::vector<const Probe*>& MatchClauseProbes(const ast::Clause& clause);
+
+  // Type inference (analyzer_inference.cc): defines every variable that
+  // `clauses` assign or update, with the type DTrace gives it, before any
+  // clause is checked, so that a clause may read a variable that only a
+  // later clause assigns.
+  void InferVariableTypes(const std::vector<ast::Clause*>& clauses);
+  // Runs `check` (a check of part of `clause`) with the clause's probes as
+  // context; false when it fails: inference reports nothing, the clause's
+  // own check reports the error, in program order.
+  bool TryCheckIn(ast::Clause& clause, const std::function<void()>& check);
+  // The table of the variable an assignment to `lhs` writes, or nullptr
+  // when `lhs` is not a D variable (a builtin, inline, kernel variable or
+  // memory).
+  std::vector<Variable>* WrittenVariableTable(const ast::Expr& lhs);
   void AnalyzeTypeDecl(ast::TopLevel& item);  // typedef, struct/union, translator
   void AnalyzeDecl(const ast::VarDecl& decl);
   void AnalyzeStmt(ast::Stmt& stmt);
@@ -70,7 +93,10 @@ class Analyzer {
   // Check() where a stack() value may stand: trace()'s argument, an
   // aggregation key.
   const Type* CheckAllowingStack(ast::Expr& e);
-  const Type* CheckIndex(ast::Expr& e, const Type* assigned);
+  // An associative array element, or pointer/array indexing. `assigned`:
+  // the type stored into it; `frees` when that is the constant 0, which
+  // deletes an element of any type.
+  const Type* CheckIndex(ast::Expr& e, const Type* assigned, bool frees = false);
   const Type* ResolveTypeName(const ast::TypeName& tn);
   const Type* KernelType(const ast::Expr& e, const std::string& name);  // BTF, with e's line
   const Type* LookupTypeAt(const std::string& name, int line);          // error if unknown
@@ -132,6 +158,8 @@ class Analyzer {
   ProgramInfo& info_;
   AnalyzerOptions options_;
   std::map<std::string, const ast::InlineDecl*> library_inlines_;  // not yet checked
+  // Library typedefs of kernel types, by name: not yet resolved.
+  std::map<std::string, const ast::TypedefDecl*> library_typedefs_;
   std::vector<Translator> translators_;
   std::map<std::string, const Type*> extern_types_;  // `extern T name;` declarations
   std::map<std::string, std::pair<int64_t, const Type*>> enum_constants_;  // D enums' names
@@ -140,6 +168,9 @@ class Analyzer {
   // Inputs of the translators being expanded, innermost last: (name, type).
   std::vector<std::pair<std::string, const Type*>> xlate_inputs_;
   const ast::Clause* current_clause_ = nullptr;
+  std::map<const ast::Clause*, std::vector<const Probe*>> clause_probes_;
+  bool inferring_ = false;            // InferVariableTypes is running
+  std::set<int> stored_clause_vars_;  // this-> ids assigned so far, in program order
   const std::vector<const Probe*>* current_probes_ = nullptr;
   bool in_statement_call_ = false;
   bool stack_allowed_ = false;  // the expression being checked may be stack()

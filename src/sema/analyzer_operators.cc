@@ -143,6 +143,11 @@ const Type* Analyzer::CheckAssign(Expr& e) {
   if (rhs->IsVoid()) {
     throw CompileError("D_OP_VOID", e.line, "operator = requires an operand of non-void type");
   }
+  // Assigning 0 to a dynamic variable (self->, an associative array's
+  // element) frees it, whatever its type: a string one too.
+  std::optional<FoldedConstant> folded;
+  if (!e.compound && rhs->IsInteger()) folded = FoldConstant(*e.rhs, InlineConstants());
+  bool frees = folded && folded->bits == 0;
   auto define_or_check = [&](std::vector<Variable>& table, ast::VarScope scope) -> const Type* {
     Variable* v = FindVar(table, lhs.text);
     if (v == nullptr) {
@@ -153,12 +158,14 @@ const Type* Analyzer::CheckAssign(Expr& e) {
       throw CompileError("D_IDENT_BADREF", lhs.line,
                          Excerpt(v->name) + " is an associative array and must be indexed");
     }
-    if (v->type->IsString() != rhs->IsString() ||
-        (!v->type->IsString() && !(v->type->IsScalar() && rhs->IsScalar()))) {
+    bool frees_string = frees && scope == ast::VarScope::kSelf && v->type->IsString();
+    if (!frees_string && (v->type->IsString() != rhs->IsString() ||
+                          (!v->type->IsString() && !(v->type->IsScalar() && rhs->IsScalar())))) {
       throw CompileError("D_OP_INCOMPAT", e.line,
                          std::string("operands have incompatible types: \"") +
                              TypeSpelling(v->type) + "\" " + op + " \"" + TypeSpelling(rhs) + "\"");
     }
+    if (scope == ast::VarScope::kThis && !inferring_) stored_clause_vars_.insert(v->id);
     lhs.binding = v->id;
     lhs.type = v->type;
     return v->type;
@@ -177,14 +184,14 @@ const Type* Analyzer::CheckAssign(Expr& e) {
     case ExprKind::kThisVar:
       return define_or_check(info_.clause_vars, ast::VarScope::kThis);
     case ExprKind::kIndex:
-      return CheckIndex(lhs, rhs);
+      return CheckIndex(lhs, rhs, frees);
     default:
       RequireLvalue(lhs, op);
       return Check(lhs);
   }
 }
 
-const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned) {
+const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned, bool frees) {
   Variable* named =
       e.lhs->kind == ExprKind::kIdentifier ? FindVar(info_.globals, e.lhs->text) : nullptr;
   if (named == nullptr && e.lhs->kind == ExprKind::kIdentifier && e.lhs->text == "args" &&
@@ -231,7 +238,8 @@ const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned) {
           Excerpt(name) + "[ ] key #" + std::to_string(i + 1) + " is incompatible with prototype");
     }
   }
-  if (assigned != nullptr && (assigned->IsString() != v->type->IsString())) {
+  bool frees_string = frees && v->type->IsString();
+  if (assigned != nullptr && !frees_string && assigned->IsString() != v->type->IsString()) {
     throw CompileError("D_OP_INCOMPAT", e.line,
                        "operands have incompatible types: \"" + TypeSpelling(v->type) + "\" = \"" +
                            TypeSpelling(assigned) + "\"");

@@ -1,6 +1,7 @@
 // The D library: declarations every program can use without declaring them
-// (errno and signal names, the translators behind curpsinfo and the sched,
-// proc and io providers), as DTrace loads /usr/lib/dtrace/*.d.
+// (NULL, errno and signal names, address families, system type names, the
+// translators behind curpsinfo and the sched, proc and io providers), as
+// DTrace loads /usr/lib/dtrace/*.d.
 //
 // The files in lib/dtrace/ are built into the binary. Directories named with
 // -L add their *.d files, read in name order after the built-in ones.

@@ -23,6 +23,9 @@ struct Variable {
   bool is_assoc = false;
   std::vector<const Type*> key_types;  // assoc arrays
   int id = 0;                          // index in its table
+  // this->: some clause reads it before any clause assigns it (in program
+  // order), so a firing may read it unassigned: it must start zeroed.
+  bool read_before_assigned = false;
 };
 
 struct Aggregation {

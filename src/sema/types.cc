@@ -65,8 +65,13 @@ TypeTable::TypeTable(uint64_t strsize) : strsize_(strsize) {
       ints_[s][i] = Intern(std::move(t));
     }
   }
+  // C's other spellings of the integer types are the types themselves; the
+  // D library's *_t names are typedefs, so messages name them as DTrace does
+  // ("pid_t", not "int").
   auto add = [&](const char* name, int size, bool is_signed) {
-    names_[name] = Int(size, is_signed);
+    std::string spelling = name;
+    bool is_typedef = spelling.size() > 2 && spelling.compare(spelling.size() - 2, 2, "_t") == 0;
+    names_[name] = is_typedef ? Typedef(spelling, Int(size, is_signed)) : Int(size, is_signed);
   };
   for (int s = 0; s < 2; ++s)
     for (int i = 0; i < 4; ++i) names_[ints_[s][i]->name] = ints_[s][i];
