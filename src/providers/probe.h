@@ -9,6 +9,7 @@ namespace dt {
 enum class ProviderKind { kDtrace, kProfile, kSyscall, kTracepoint, kStable };
 
 struct StableProbe;  // providers/stable_providers.h
+class Provider;      // providers/provider.h
 
 // The provider name of kTracepoint probes. Oracle's DTrace for Linux
 // (dtrace-utils) publishes every kernel tracepoint <category>:<event> as
@@ -22,6 +23,9 @@ struct Probe {
   uint32_t id = 0;
   std::string provider, module, function, name;
   ProviderKind kind = ProviderKind::kDtrace;
+  // The provider that made the probe: ask it, not `kind`, what the probe
+  // needs. Never null for a probe from the registry.
+  const Provider* owner = nullptr;
 
   // syscall: the x86-64 syscall number and which side of the call.
   int syscall_nr = -1;

@@ -1,5 +1,10 @@
 #include "providers/stable_providers.h"
 
+#include <string_view>
+#include <unordered_set>
+
+#include "providers/probe_registry.h"
+
 namespace dt {
 
 namespace {
@@ -82,6 +87,61 @@ const std::vector<StableProbe>& StableProbes() {
       {"io", "done", "block_rq_complete", "", "", IO_ARGS},
   };
   return probes;
+}
+
+namespace {
+
+using S = Stability;
+using C = DependencyClass;
+
+class Stable final : public Provider {
+ public:
+  // A probe exists when the kernel has the tracepoint it fires on.
+  void AddProbes(const KernelEventList& events, ProbeRegistry& registry) const override {
+    std::unordered_set<std::string_view> names;
+    for (const auto& e : events) names.insert(e.second);
+    for (const StableProbe& s : StableProbes()) {
+      if (!names.count(s.raw_tracepoint)) continue;
+      Probe p;
+      p.provider = s.provider;
+      p.module = "vmlinux";
+      p.name = s.name;
+      p.kind = ProviderKind::kStable;
+      p.owner = this;
+      p.tracepoint_event = s.raw_tracepoint;
+      p.stable = &s;
+      registry.Add(std::move(p));
+    }
+  }
+
+  // The D types of args[]; their values are the translators' (sema).
+  std::vector<ProbeArg> ReadArgs(const Probe& probe) const override {
+    std::vector<ProbeArg> args;
+    for (const StableProbeArg& a : probe.stable->args) {
+      ProbeArg pa;
+      pa.type = a.type;
+      pa.element_type = a.type;
+      args.push_back(pa);
+    }
+    return args;
+  }
+
+  // The Dynamic Tracing Guide's stable providers.
+  const ProviderAttributes& Attributes() const override {
+    static constexpr ProviderAttributes kAttributes = {{S::kEvolving, S::kEvolving, C::kIsa},
+                                                       {S::kPrivate, S::kPrivate, C::kUnknown},
+                                                       {S::kPrivate, S::kPrivate, C::kUnknown},
+                                                       {S::kEvolving, S::kEvolving, C::kIsa},
+                                                       {S::kEvolving, S::kEvolving, C::kIsa}};
+    return kAttributes;
+  }
+};
+
+}  // namespace
+
+const Provider& StableProvider() {
+  static const Stable kProvider;
+  return kProvider;
 }
 
 }  // namespace dt

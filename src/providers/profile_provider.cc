@@ -1,0 +1,103 @@
+#include "providers/profile_provider.h"
+
+#include <cctype>
+
+#include "providers/probe_registry.h"
+
+namespace dt {
+
+namespace {
+
+using S = Stability;
+using C = DependencyClass;
+
+constexpr const char* kDefaultProbes[] = {
+    "profile-97",   "profile-199",  "profile-499", "profile-997", "profile-1999",
+    "profile-4001", "profile-4999", "tick-1",      "tick-10",     "tick-100",
+    "tick-500",     "tick-1000",    "tick-5000",   "tick-1s",     "tick-10s"};
+
+bool HasGlob(const std::string& s) { return s.find_first_of("*?[") != std::string::npos; }
+
+class Profile final : public Provider {
+ public:
+  void AddProbes(const KernelEventList&, ProbeRegistry& registry) const override {
+    for (const char* name : kDefaultProbes) Create(name, registry);
+  }
+
+  // A description that can name only a profile probe, with a rate: one that
+  // globs could match many rates, and those are not made up.
+  void CreateOnDemand(const ProbeSpecFields& desc, ProbeRegistry& registry) const override {
+    if (MatchProbeField(desc.provider, "profile") && desc.module.empty() && desc.function.empty() &&
+        !HasGlob(desc.name)) {
+      Create(desc.name, registry);
+    }
+  }
+
+  const ProviderAttributes& Attributes() const override {
+    static constexpr ProviderAttributes kAttributes = {{S::kEvolving, S::kEvolving, C::kCommon},
+                                                       {S::kUnstable, S::kUnstable, C::kUnknown},
+                                                       {S::kPrivate, S::kPrivate, C::kUnknown},
+                                                       {S::kEvolving, S::kEvolving, C::kCommon},
+                                                       {S::kEvolving, S::kEvolving, C::kCommon}};
+    return kAttributes;
+  }
+
+ private:
+  void Create(const std::string& name, ProbeRegistry& registry) const {
+    bool tick = name.rfind("tick-", 0) == 0;
+    bool profile = name.rfind("profile-", 0) == 0;
+    if (!tick && !profile) return;
+    uint64_t ns = ParseProfileRate(name.substr(tick ? 5 : 8));
+    if (ns == 0) return;
+    for (const auto& p : registry.probes())
+      if (p->owner == this && p->name == name) return;
+    Probe p;
+    p.provider = "profile";
+    p.name = name;
+    p.kind = ProviderKind::kProfile;
+    p.owner = this;
+    p.period_ns = ns;
+    p.is_tick = tick;
+    registry.Add(std::move(p));
+  }
+};
+
+}  // namespace
+
+const Provider& ProfileProvider() {
+  static const Profile kProvider;
+  return kProvider;
+}
+
+uint64_t ParseProfileRate(const std::string& text) {
+  size_t i = 0;
+  while (i < text.size() && isdigit(static_cast<unsigned char>(text[i]))) ++i;
+  if (i == 0 || i > 18) return 0;
+  uint64_t n = std::stoull(text.substr(0, i));
+  std::string unit = text.substr(i);
+  if (n == 0) return 0;
+  struct Unit {
+    const char* name;
+    uint64_t ns;
+  };
+  static const Unit kUnits[] = {{"ns", 1},
+                                {"nsec", 1},
+                                {"us", 1000},
+                                {"usec", 1000},
+                                {"ms", 1000000},
+                                {"msec", 1000000},
+                                {"s", 1000000000ull},
+                                {"sec", 1000000000ull},
+                                {"m", 60000000000ull},
+                                {"min", 60000000000ull},
+                                {"h", 3600000000000ull},
+                                {"hour", 3600000000000ull},
+                                {"d", 86400000000000ull},
+                                {"day", 86400000000000ull}};
+  if (unit.empty() || unit == "hz") return 1000000000ull / n;
+  for (const Unit& u : kUnits)
+    if (unit == u.name) return n * u.ns;
+  return 0;
+}
+
+}  // namespace dt

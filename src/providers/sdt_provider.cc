@@ -1,0 +1,70 @@
+#include "providers/sdt_provider.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "providers/probe_args.h"
+#include "providers/probe_registry.h"
+
+namespace dt {
+
+namespace {
+
+using S = Stability;
+using C = DependencyClass;
+
+// Categories that are not sdt probes: syscalls belong to the syscall
+// provider; kprobes and uprobes hold dynamic probes someone created, not
+// tracepoints the kernel defines (dtrace-utils leaves out the same ones).
+bool IsSdtCategory(const std::string& category) {
+  return category != "syscalls" && category != "kprobes" && category != "uprobes";
+}
+
+class Sdt final : public Provider {
+ public:
+  void AddProbes(const KernelEventList& events, ProbeRegistry& registry) const override {
+    KernelEventList sorted;
+    for (const auto& event : events)
+      if (IsSdtCategory(event.first)) sorted.push_back(event);
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    for (const auto& [category, event] : sorted) {
+      Probe p;
+      p.provider = kTracepointProvider;
+      p.module = category;
+      p.name = event;
+      p.kind = ProviderKind::kTracepoint;
+      p.owner = this;
+      p.tracepoint_category = category;
+      p.tracepoint_event = event;
+      registry.Add(std::move(p));
+    }
+  }
+
+  std::vector<ProbeArg> ReadArgs(const Probe& probe) const override {
+    std::optional<runtime::TracepointFormat> format =
+        TryReadTracepointFormat(probe.tracepoint_category, probe.tracepoint_event);
+    if (!format) return {};
+    return ArgsFromTracepointFormat(*format);
+  }
+
+  // Tracepoints are whatever the running kernel defines: only the provider
+  // name is a commitment.
+  const ProviderAttributes& Attributes() const override {
+    static constexpr ProviderAttributes kAttributes = {{S::kEvolving, S::kEvolving, C::kIsa},
+                                                       {S::kPrivate, S::kPrivate, C::kUnknown},
+                                                       {S::kPrivate, S::kPrivate, C::kUnknown},
+                                                       {S::kPrivate, S::kPrivate, C::kIsa},
+                                                       {S::kPrivate, S::kPrivate, C::kIsa}};
+    return kAttributes;
+  }
+};
+
+}  // namespace
+
+const Provider& SdtProvider() {
+  static const Sdt kProvider;
+  return kProvider;
+}
+
+}  // namespace dt

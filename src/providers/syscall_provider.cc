@@ -1,0 +1,79 @@
+#include "providers/syscall_provider.h"
+
+#include <algorithm>
+#include <optional>
+#include <string_view>
+
+#include "providers/probe_args.h"
+#include "providers/probe_registry.h"
+#include "runtime/syscall_table.h"
+
+namespace dt {
+
+namespace {
+
+using S = Stability;
+using C = DependencyClass;
+
+constexpr const char* kSyscallCategory = "syscalls";
+constexpr std::string_view kEntryPrefix = "sys_enter_";
+
+class Syscall final : public Provider {
+ public:
+  // A syscall is a probe when the running kernel has its tracepoints (the
+  // raw sys_enter/sys_exit programs see every syscall, but users expect the
+  // same set `ls events/syscalls` shows) and we know its number.
+  void AddProbes(const KernelEventList& events, ProbeRegistry& registry) const override {
+    std::vector<std::pair<int, std::string>> found;
+    for (const auto& [category, event] : events) {
+      if (category != kSyscallCategory || event.rfind(kEntryPrefix, 0) != 0) continue;
+      std::string name = event.substr(kEntryPrefix.size());
+      int nr = runtime::SyscallNumber(name);
+      if (nr >= 0) found.emplace_back(nr, name);
+    }
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    for (const auto& [nr, name] : found) {
+      for (bool ret : {false, true}) {
+        Probe p;
+        p.provider = "syscall";
+        p.module = "vmlinux";
+        p.function = name;
+        p.name = ret ? "return" : "entry";
+        p.kind = ProviderKind::kSyscall;
+        p.owner = this;
+        p.syscall_nr = nr;
+        p.is_return = ret;
+        p.tracepoint_category = kSyscallCategory;
+        p.tracepoint_event = (ret ? "sys_exit_" : "sys_enter_") + name;
+        registry.Add(std::move(p));
+      }
+    }
+  }
+
+  std::vector<ProbeArg> ReadArgs(const Probe& probe) const override {
+    std::optional<runtime::TracepointFormat> format =
+        TryReadTracepointFormat(probe.tracepoint_category, probe.tracepoint_event);
+    if (probe.is_return) return SyscallReturnArgs(format ? &*format : nullptr);
+    if (!format) return {};
+    return ArgsFromTracepointFormat(*format);
+  }
+
+  const ProviderAttributes& Attributes() const override {
+    static constexpr ProviderAttributes kAttributes = {{S::kEvolving, S::kEvolving, C::kCommon},
+                                                       {S::kPrivate, S::kPrivate, C::kUnknown},
+                                                       {S::kUnstable, S::kUnstable, C::kIsa},
+                                                       {S::kEvolving, S::kEvolving, C::kCommon},
+                                                       {S::kUnstable, S::kUnstable, C::kIsa}};
+    return kAttributes;
+  }
+};
+
+}  // namespace
+
+const Provider& SyscallProvider() {
+  static const Syscall kProvider;
+  return kProvider;
+}
+
+}  // namespace dt
