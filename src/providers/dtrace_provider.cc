@@ -1,5 +1,9 @@
 #include "providers/dtrace_provider.h"
 
+#include <linux/bpf.h>
+
+#include <stdexcept>
+
 #include "providers/probe_registry.h"
 
 namespace dt {
@@ -29,6 +33,20 @@ class Dtrace final : public Provider {
                                                        {S::kStable, S::kStable, C::kCommon},
                                                        {S::kStable, S::kStable, C::kCommon}};
     return kAttributes;
+  }
+
+  // Raw-tracepoint programs whose context is an argument array the dtrace
+  // process passes (ERROR's arg1-arg5). Stacks hold the program's own frame.
+  ProgramShape Shape() const override {
+    ProgramShape s;
+    s.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT;
+    s.run_once = true;
+    s.tracing_frames = 1;
+    return s;
+  }
+
+  runtime::Attachment Attach(int, const Probe& first) const override {
+    throw std::logic_error(first.FullName() + " is run, not attached");
   }
 };
 

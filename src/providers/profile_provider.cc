@@ -1,5 +1,7 @@
 #include "providers/profile_provider.h"
 
+#include <linux/bpf.h>
+
 #include <cctype>
 
 #include "providers/probe_registry.h"
@@ -59,6 +61,21 @@ class Profile final : public Provider {
     p.period_ns = ns;
     p.is_tick = tick;
     registry.Add(std::move(p));
+  }
+
+  // Perf-event programs: the stack starts at the interrupted PC.
+  ProgramShape Shape() const override {
+    ProgramShape s;
+    s.prog_type = BPF_PROG_TYPE_PERF_EVENT;
+    s.stack_starts_at_sample = true;
+    return s;
+  }
+
+  // Software cpu-clock events: one per online CPU (profile) or one (tick).
+  runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
+    std::vector<int> cpus = runtime::OnlineCpus();
+    if (first.is_tick) cpus.resize(1);
+    return runtime::AttachPerfTimer(prog_fd, first.period_ns, false, cpus);
   }
 };
 

@@ -10,15 +10,36 @@
 // needs to know which provider it is talking to.
 #pragma once
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "providers/probe.h"
 #include "providers/probe_description.h"
 #include "providers/stability.h"
+#include "runtime/attach.h"
 
 namespace dt {
 
 class ProbeRegistry;
+
+// The BPF program that fires a provider's probes.
+struct ProgramShape {
+  uint32_t prog_type = 0;  // BPF_PROG_TYPE_*
+  // Not attached to any event: the dtrace process runs it with
+  // BPF_PROG_TEST_RUN (BEGIN, END, ERROR). Attach() is never called.
+  bool run_once = false;
+  // Leading frames of bpf_get_stack()'s kernel stack that are the tracing
+  // machinery's own, not the traced code's (caller and stackdepth skip them).
+  int tracing_frames = 0;
+  // The kernel stack starts at an interrupted PC (perf events): there are
+  // no tracing frames for the consumer to drop by name, and stack() need
+  // not fetch room for them.
+  bool stack_starts_at_sample = false;
+  // One program serves many probes (all syscall entries), so the probe
+  // that fired is known only at run time; otherwise each probe has its own.
+  bool shared_by_probes = false;
+};
 
 class Provider {
  public:
@@ -38,7 +59,26 @@ class Provider {
 
   // DTrace's interface attributes of its probes (`dtrace -lv`).
   virtual const ProviderAttributes& Attributes() const = 0;
+
+  // --- the program that fires its probes (code generation)
+
+  virtual ProgramShape Shape() const = 0;
+  // Probes of this provider with the same group share one program (and the
+  // groups run in this order); by default each probe has its own.
+  virtual uint64_t ProgramGroup(const Probe& probe) const { return probe.id; }
+  // The program's name in messages and -S, given the first probe it serves.
+  virtual std::string ProgramName(const Probe& first) const { return first.FullName(); }
+
+  // --- the session
+
+  // Attaches a loaded program of the group whose first probe is `first`;
+  // detached when the Attachment is destroyed.
+  virtual runtime::Attachment Attach(int prog_fd, const Probe& first) const = 0;
 };
+
+// Where `provider` stands in AllProviders(): programs are generated in
+// this order.
+size_t ProviderRank(const Provider& provider);
 
 // Every provider, in the order their probes are numbered (provider_table.cc).
 const std::vector<const Provider*>& AllProviders();

@@ -19,4 +19,11 @@ const std::vector<const Provider*>& AllProviders() {
   return kProviders;
 }
 
+size_t ProviderRank(const Provider& provider) {
+  const std::vector<const Provider*>& all = AllProviders();
+  for (size_t i = 0; i < all.size(); ++i)
+    if (all[i] == &provider) return i;
+  return all.size();
+}
+
 }  // namespace dt

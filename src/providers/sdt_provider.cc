@@ -1,5 +1,7 @@
 #include "providers/sdt_provider.h"
 
+#include <linux/bpf.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -57,6 +59,19 @@ class Sdt final : public Provider {
                                                        {S::kPrivate, S::kPrivate, C::kIsa},
                                                        {S::kPrivate, S::kPrivate, C::kIsa}};
     return kAttributes;
+  }
+
+  // One BPF_PROG_TYPE_TRACEPOINT program per probe. The perf event carries
+  // the registers of the tracepoint's call site, so the stack starts there
+  // (measured: sched_switch's first frame is __schedule).
+  ProgramShape Shape() const override {
+    ProgramShape s;
+    s.prog_type = BPF_PROG_TYPE_TRACEPOINT;
+    return s;
+  }
+
+  runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
+    return runtime::AttachTracepoint(prog_fd, first.tracepoint_category, first.tracepoint_event);
   }
 };
 

@@ -1,5 +1,7 @@
 #include "providers/stable_providers.h"
 
+#include <linux/bpf.h>
+
 #include <string_view>
 #include <unordered_set>
 
@@ -134,6 +136,19 @@ class Stable final : public Provider {
                                                        {S::kEvolving, S::kEvolving, C::kIsa},
                                                        {S::kEvolving, S::kEvolving, C::kIsa}};
     return kAttributes;
+  }
+
+  // One raw-tracepoint program per probe; stacks as the syscall provider's
+  // (the program, bpf_trace_runN, the __bpf_trace_* thunk).
+  ProgramShape Shape() const override {
+    ProgramShape s;
+    s.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT;
+    s.tracing_frames = 3;
+    return s;
+  }
+
+  runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
+    return runtime::AttachRawTracepoint(prog_fd, first.stable->raw_tracepoint);
   }
 };
 

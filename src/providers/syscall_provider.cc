@@ -1,5 +1,7 @@
 #include "providers/syscall_provider.h"
 
+#include <linux/bpf.h>
+
 #include <algorithm>
 #include <optional>
 #include <string_view>
@@ -66,6 +68,28 @@ class Syscall final : public Provider {
                                                        {S::kEvolving, S::kEvolving, C::kCommon},
                                                        {S::kUnstable, S::kUnstable, C::kIsa}};
     return kAttributes;
+  }
+
+  // One program on the raw sys_enter tracepoint for every entry probe and
+  // one on sys_exit for every return probe: the syscall number says which
+  // probe fired. Raw tracepoint stacks start with the program, bpf_trace_runN
+  // and the tracepoint's __bpf_trace_* thunk, e.g. on sys_enter
+  //   <bpf prog>, bpf_trace_run2+0xf2, __bpf_trace_sys_enter+0xc,
+  //   syscall_trace_enter+0x180, do_syscall_64+0x1fa, entry_SYSCALL_64...
+  ProgramShape Shape() const override {
+    ProgramShape s;
+    s.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT;
+    s.tracing_frames = 3;
+    s.shared_by_probes = true;
+    return s;
+  }
+  uint64_t ProgramGroup(const Probe& probe) const override { return probe.is_return ? 1 : 0; }
+  std::string ProgramName(const Probe& first) const override {
+    return first.is_return ? "syscall:::return" : "syscall:::entry";
+  }
+
+  runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
+    return runtime::AttachRawTracepoint(prog_fd, first.is_return ? "sys_exit" : "sys_enter");
   }
 };
 
