@@ -24,7 +24,7 @@ constexpr int16_t kRegsOrigAx = 120;
 class SyscallContext final : public ProbeContext {
  public:
   SyscallContext(FunctionGen& gen, const Probe& first)
-      : ProbeContext(gen, first), is_return_(first.is_return) {}
+      : ProbeContext(gen, first), is_return_(SyscallData(first).is_return) {}
 
   void GenPrologue() override {
     Builder& b = gen_.builder();
@@ -59,15 +59,17 @@ class SyscallContext final : public ProbeContext {
     b.Load(8, R1, R10, nr_slot_);
     if (probes.size() <= 8) {
       Label match = b.NewLabel();
-      for (const Probe* p : probes) b.JumpIfImm(BPF_JEQ, R1, p->syscall_nr, match);
+      for (const Probe* p : probes) b.JumpIfImm(BPF_JEQ, R1, SyscallData(*p).nr, match);
       b.Jump(skip);
       b.Bind(match);
       return;
     }
     // A bitmap of the enabled syscall numbers in rodata.
     std::string bits(kMaxSyscallNr / 8, '\0');
-    for (const Probe* p : probes)
-      bits[p->syscall_nr / 8] |= static_cast<char>(1 << (p->syscall_nr % 8));
+    for (const Probe* p : probes) {
+      int nr = SyscallData(*p).nr;
+      bits[nr / 8] |= static_cast<char>(1 << (nr % 8));
+    }
     uint32_t off = gen_.maps().AddRodata(bits, kMaxSyscallNr / 8);
     b.Mov(R2, R1);
     b.AluImm(BPF_RSH, R2, 3);
@@ -100,10 +102,10 @@ class SyscallContext final : public ProbeContext {
     std::string table(kMaxSyscallNr * 4, '\0');
     for (size_t i = 0; i < ci.probes.size(); ++i) {
       const Probe* p = ci.probes[i];
-      if (p->owner != &SyscallProvider() || p->is_return != is_return_) continue;
+      if (p->owner != &SyscallProvider() || SyscallData(*p).is_return != is_return_) continue;
       uint32_t epid = ci.epid_base + static_cast<uint32_t>(i);
       for (int byte = 0; byte < 4; ++byte)
-        table[p->syscall_nr * 4 + byte] = static_cast<char>((epid >> (8 * byte)) & 0xff);
+        table[SyscallData(*p).nr * 4 + byte] = static_cast<char>((epid >> (8 * byte)) & 0xff);
     }
     uint32_t off = gen_.maps().AddRodata(table, kMaxSyscallNr * 4);
     b.Load(8, R0, R10, nr_slot_);
@@ -220,8 +222,9 @@ class SyscallCodegenImpl final : public ProviderCodegen {
     for (const ClauseInfo& ci : info.clauses) {
       for (const Probe* p : ci.probes) {
         if (p->owner != &SyscallProvider()) continue;
-        uint32_t at = shared.syscall_ids_off + (p->is_return ? kMaxSyscallNr * 4 : 0) +
-                      static_cast<uint32_t>(p->syscall_nr) * 4;
+        const SyscallProbeData& data = SyscallData(*p);
+        uint32_t at = shared.syscall_ids_off + (data.is_return ? kMaxSyscallNr * 4 : 0) +
+                      static_cast<uint32_t>(data.nr) * 4;
         for (int byte = 0; byte < 4; ++byte) ro[at + byte] = (p->id >> (8 * byte)) & 0xff;
       }
     }

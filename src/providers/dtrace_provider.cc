@@ -20,7 +20,6 @@ class Dtrace final : public Provider {
       Probe p;
       p.provider = "dtrace";
       p.name = name;
-      p.kind = ProviderKind::kDtrace;
       p.owner = this;
       registry.Add(std::move(p));
     }

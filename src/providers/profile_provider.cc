@@ -3,6 +3,7 @@
 #include <linux/bpf.h>
 
 #include <cctype>
+#include <memory>
 
 #include "providers/probe_registry.h"
 
@@ -17,6 +18,13 @@ constexpr const char* kDefaultProbes[] = {
     "profile-97",   "profile-199",  "profile-499", "profile-997", "profile-1999",
     "profile-4001", "profile-4999", "tick-1",      "tick-10",     "tick-100",
     "tick-500",     "tick-1000",    "tick-5000",   "tick-1s",     "tick-10s"};
+
+// What the profile provider keeps in each probe: the interval, and whether
+// it fires on one CPU (tick) or all.
+struct ProfileProbeData : ProbeData {
+  uint64_t period_ns = 0;
+  bool is_tick = false;
+};
 
 bool HasGlob(const std::string& s) { return s.find_first_of("*?[") != std::string::npos; }
 
@@ -56,10 +64,11 @@ class Profile final : public Provider {
     Probe p;
     p.provider = "profile";
     p.name = name;
-    p.kind = ProviderKind::kProfile;
     p.owner = this;
-    p.period_ns = ns;
-    p.is_tick = tick;
+    auto data = std::make_shared<ProfileProbeData>();
+    data->period_ns = ns;
+    data->is_tick = tick;
+    p.data = std::move(data);
     registry.Add(std::move(p));
   }
 
@@ -73,9 +82,10 @@ class Profile final : public Provider {
 
   // Software cpu-clock events: one per online CPU (profile) or one (tick).
   runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
+    const auto& data = static_cast<const ProfileProbeData&>(*first.data);
     std::vector<int> cpus = runtime::OnlineCpus();
-    if (first.is_tick) cpus.resize(1);
-    return runtime::AttachPerfTimer(prog_fd, first.period_ns, false, cpus);
+    if (data.is_tick) cpus.resize(1);
+    return runtime::AttachPerfTimer(prog_fd, data.period_ns, false, cpus);
   }
 };
 

@@ -22,6 +22,7 @@
 namespace dt {
 
 class ProbeRegistry;
+struct StableProbe;  // providers/stable_providers.h
 
 // The BPF program that fires a provider's probes.
 struct ProgramShape {
@@ -59,6 +60,17 @@ class Provider {
 
   // DTrace's interface attributes of its probes (`dtrace -lv`).
   virtual const ProviderAttributes& Attributes() const = 0;
+
+  // --- semantic analysis
+
+  // A probe defined in D over a raw tracepoint's arguments (sched, proc,
+  // io): the definition sema compiles (condition, context task, args[]).
+  // nullptr for probes that are not.
+  virtual const StableProbe* DefinitionInD(const Probe& /*probe*/) const { return nullptr; }
+  // argN and args[N] are fields of the tracepoint record the program's
+  // context points at (sdt): sema notes their layout for code generation
+  // and reads args[N] from the record.
+  virtual bool ArgsAreRecordFields() const { return false; }
 
   // --- the program that fires its probes (code generation)
 

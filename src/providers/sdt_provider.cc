@@ -3,6 +3,7 @@
 #include <linux/bpf.h>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 
 #include "providers/probe_args.h"
@@ -35,20 +36,24 @@ class Sdt final : public Provider {
       p.provider = kTracepointProvider;
       p.module = category;
       p.name = event;
-      p.kind = ProviderKind::kTracepoint;
       p.owner = this;
-      p.tracepoint_category = category;
-      p.tracepoint_event = event;
+      auto data = std::make_shared<TracepointProbeData>();
+      data->category = category;
+      data->event = event;
+      p.data = std::move(data);
       registry.Add(std::move(p));
     }
   }
 
   std::vector<ProbeArg> ReadArgs(const Probe& probe) const override {
+    const TracepointProbeData& data = TracepointData(probe);
     std::optional<runtime::TracepointFormat> format =
-        TryReadTracepointFormat(probe.tracepoint_category, probe.tracepoint_event);
+        TryReadTracepointFormat(data.category, data.event);
     if (!format) return {};
     return ArgsFromTracepointFormat(*format);
   }
+
+  bool ArgsAreRecordFields() const override { return true; }
 
   // Tracepoints are whatever the running kernel defines: only the provider
   // name is a commitment.
@@ -71,7 +76,8 @@ class Sdt final : public Provider {
   }
 
   runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
-    return runtime::AttachTracepoint(prog_fd, first.tracepoint_category, first.tracepoint_event);
+    const TracepointProbeData& data = TracepointData(first);
+    return runtime::AttachTracepoint(prog_fd, data.category, data.event);
   }
 };
 
@@ -80,6 +86,10 @@ class Sdt final : public Provider {
 const Provider& SdtProvider() {
   static const Sdt kProvider;
   return kProvider;
+}
+
+const TracepointProbeData& TracepointData(const Probe& probe) {
+  return static_cast<const TracepointProbeData&>(*probe.data);
 }
 
 }  // namespace dt

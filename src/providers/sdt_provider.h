@@ -4,10 +4,21 @@
 // are the fields of the event's record.
 #pragma once
 
+#include <string>
+
 #include "providers/provider.h"
 
 namespace dt {
 
 const Provider& SdtProvider();
+
+// What the sdt provider keeps in each probe: events/<category>/<event>, the
+// tracepoint to attach to.
+struct TracepointProbeData : ProbeData {
+  std::string category, event;
+};
+
+// The data of one of SdtProvider()'s probes.
+const TracepointProbeData& TracepointData(const Probe& probe);
 
 }  // namespace dt

@@ -2,6 +2,7 @@
 
 #include <linux/bpf.h>
 
+#include <memory>
 #include <string_view>
 #include <unordered_set>
 
@@ -96,6 +97,11 @@ namespace {
 using S = Stability;
 using C = DependencyClass;
 
+// What the provider keeps in each probe: its definition.
+struct StableProbeData : ProbeData {
+  const StableProbe* definition = nullptr;
+};
+
 class Stable final : public Provider {
  public:
   // A probe exists when the kernel has the tracepoint it fires on.
@@ -108,18 +114,22 @@ class Stable final : public Provider {
       p.provider = s.provider;
       p.module = "vmlinux";
       p.name = s.name;
-      p.kind = ProviderKind::kStable;
       p.owner = this;
-      p.tracepoint_event = s.raw_tracepoint;
-      p.stable = &s;
+      auto data = std::make_shared<StableProbeData>();
+      data->definition = &s;
+      p.data = std::move(data);
       registry.Add(std::move(p));
     }
+  }
+
+  const StableProbe* DefinitionInD(const Probe& probe) const override {
+    return static_cast<const StableProbeData&>(*probe.data).definition;
   }
 
   // The D types of args[]; their values are the translators' (sema).
   std::vector<ProbeArg> ReadArgs(const Probe& probe) const override {
     std::vector<ProbeArg> args;
-    for (const StableProbeArg& a : probe.stable->args) {
+    for (const StableProbeArg& a : DefinitionInD(probe)->args) {
       ProbeArg pa;
       pa.type = a.type;
       pa.element_type = a.type;
@@ -148,7 +158,7 @@ class Stable final : public Provider {
   }
 
   runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
-    return runtime::AttachRawTracepoint(prog_fd, first.stable->raw_tracepoint);
+    return runtime::AttachRawTracepoint(prog_fd, DefinitionInD(first)->raw_tracepoint);
   }
 };
 

@@ -3,6 +3,7 @@
 #include <linux/bpf.h>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <string_view>
 
@@ -42,21 +43,22 @@ class Syscall final : public Provider {
         p.module = "vmlinux";
         p.function = name;
         p.name = ret ? "return" : "entry";
-        p.kind = ProviderKind::kSyscall;
         p.owner = this;
-        p.syscall_nr = nr;
-        p.is_return = ret;
-        p.tracepoint_category = kSyscallCategory;
-        p.tracepoint_event = (ret ? "sys_exit_" : "sys_enter_") + name;
+        auto data = std::make_shared<SyscallProbeData>();
+        data->nr = nr;
+        data->is_return = ret;
+        data->format_event = (ret ? "sys_exit_" : "sys_enter_") + name;
+        p.data = std::move(data);
         registry.Add(std::move(p));
       }
     }
   }
 
   std::vector<ProbeArg> ReadArgs(const Probe& probe) const override {
+    const SyscallProbeData& data = SyscallData(probe);
     std::optional<runtime::TracepointFormat> format =
-        TryReadTracepointFormat(probe.tracepoint_category, probe.tracepoint_event);
-    if (probe.is_return) return SyscallReturnArgs(format ? &*format : nullptr);
+        TryReadTracepointFormat(kSyscallCategory, data.format_event);
+    if (data.is_return) return SyscallReturnArgs(format ? &*format : nullptr);
     if (!format) return {};
     return ArgsFromTracepointFormat(*format);
   }
@@ -83,13 +85,16 @@ class Syscall final : public Provider {
     s.shared_by_probes = true;
     return s;
   }
-  uint64_t ProgramGroup(const Probe& probe) const override { return probe.is_return ? 1 : 0; }
+  uint64_t ProgramGroup(const Probe& probe) const override {
+    return SyscallData(probe).is_return ? 1 : 0;
+  }
   std::string ProgramName(const Probe& first) const override {
-    return first.is_return ? "syscall:::return" : "syscall:::entry";
+    return SyscallData(first).is_return ? "syscall:::return" : "syscall:::entry";
   }
 
   runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
-    return runtime::AttachRawTracepoint(prog_fd, first.is_return ? "sys_exit" : "sys_enter");
+    return runtime::AttachRawTracepoint(prog_fd,
+                                        SyscallData(first).is_return ? "sys_exit" : "sys_enter");
   }
 };
 
@@ -98,6 +103,10 @@ class Syscall final : public Provider {
 const Provider& SyscallProvider() {
   static const Syscall kProvider;
   return kProvider;
+}
+
+const SyscallProbeData& SyscallData(const Probe& probe) {
+  return static_cast<const SyscallProbeData&>(*probe.data);
 }
 
 }  // namespace dt
