@@ -2,12 +2,15 @@
 // about it in one place.
 //
 // Each provider is one unit under src/providers/ (<name>_provider.{h,cc})
-// and one line in the table of provider_table.cc. The registry asks it for
-// its probes, the listing for their arguments and stability, code
-// generation for the shape of the BPF program that fires them (and, through
-// codegen's ProbeContext, for what its context supplies), and the tracing
-// session for how to attach that program. Nothing else in the pipeline
-// needs to know which provider it is talking to.
+// and one line in the table of provider_table.cc, plus its part in code
+// generation (codegen/<name>_context.cc and one line in
+// codegen/provider_codegen_table.cc: the BPF code of its context, which
+// only codegen can emit; see docs/ARCHITECTURE.md). The registry asks it
+// for its probes, the listing for their arguments and stability, sema how
+// its arguments are analyzed, code generation for the shape of the BPF
+// program that fires them, and the tracing session for how to attach that
+// program. Nothing else in the pipeline needs to know which provider it is
+// talking to.
 #pragma once
 
 #include <cstdint>
