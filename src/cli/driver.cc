@@ -20,6 +20,7 @@
 #include "codegen/disasm.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
+#include "providers/provider.h"
 #include "runtime/kallsyms.h"
 #include "runtime/kernel_info.h"
 #include "runtime/privileges.h"
@@ -262,7 +263,7 @@ int RunDtrace(int argc, char** argv) {
     cg.tracing_text = TracingText;
     cg.wall_offset_ns = runtime::WalltimeOffsetNs();
     for (const auto& p : registry.probes())
-      if (p->kind == ProviderKind::kSyscall && !p->is_return) ++cg.syscall_probes_per_side;
+      ++cg.probes_per_group[{p->owner, p->owner->ProgramGroup(*p)}];
     if (info.uses_task_offsets) {
       // The same BTF the program's types came from: read once per run.
       auto task_offset = [&](const char* path) {

@@ -13,6 +13,7 @@
 #include "cli/script_preprocessor.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
+#include "providers/provider.h"
 #include "providers/stability.h"
 
 namespace dt {
@@ -132,7 +133,7 @@ void PrintProbeLine(const Probe& probe, FILE* out) {
 
 void PrintProbeDetails(const ProbeRegistry& registry, const Probe& probe, FILE* out) {
   PrintAttributes("Probe Description Attributes", DescriptionAttributes(probe), out);
-  PrintAttributes("Argument Attributes", AttributesOf(probe.kind).args, out);
+  PrintAttributes("Argument Attributes", probe.owner->Attributes().args, out);
   fprintf(out, "\n\tArgument Types\n");
   const std::vector<ProbeArg>& args = registry.Args(probe);
   for (size_t i = 0; i < args.size(); ++i) {

@@ -24,6 +24,7 @@
 #include "consumer/printf_format.h"
 #include "consumer/stack_format.h"
 #include "consumer/trace_format.h"
+#include "providers/provider.h"
 #include "runtime/kallsyms.h"
 #include "runtime/ring_reader.h"
 
@@ -134,25 +135,10 @@ void TracingSession::LoadPrograms() {
 void TracingSession::AttachProbes() {
   for (size_t i = 0; i < program_.programs.size(); ++i) {
     const ProgramDef& def = program_.programs[i];
-    switch (def.attach) {
-      case AttachKind::kRunOnce:
-      case AttachKind::kTailCall:
-        break;
-      case AttachKind::kRawTracepoint:
-        attachments_.push_back(runtime::AttachRawTracepoint(programs_[i].fd(), def.tracepoint));
-        break;
-      case AttachKind::kTracepoint:
-        attachments_.push_back(
-            runtime::AttachTracepoint(programs_[i].fd(), def.tracepoint_category, def.tracepoint));
-        break;
-      case AttachKind::kPerfTimer: {
-        std::vector<int> cpus = runtime::OnlineCpus();
-        if (def.probe->is_tick) cpus.resize(1);
-        attachments_.push_back(
-            runtime::AttachPerfTimer(programs_[i].fd(), def.probe->period_ns, false, cpus));
-        break;
-      }
-    }
+    // Run-once programs are run, not attached; tail-called ones are reached
+    // through their chain.
+    if (def.run_once || def.tail_call_slot >= 0) continue;
+    attachments_.push_back(def.first_probe->owner->Attach(programs_[i].fd(), *def.first_probe));
   }
 }
 

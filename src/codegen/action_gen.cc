@@ -175,7 +175,7 @@ void FunctionGen::EnsureScratch() {
 
 FieldDesc FunctionGen::AppendField(const Type* t) {
   FieldDesc f = DescribeField(t, record_size_);
-  f.drop_tracing_frames = attach_ != AttachKind::kPerfTimer;
+  f.drop_tracing_frames = !shape_.stack_starts_at_sample;
   if (f.kind != FieldKind::kInt && f.kind != FieldKind::kString) out_.uses_kernel_symbols = true;
   record_size_ += f.size;
   return f;

@@ -108,7 +108,7 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
   }
   uint32_t key_size = 0;
   KeyPlace key = GenAggKey(s.keys, agg.key_types, &key_size);
-  if (attach_ != AttachKind::kPerfTimer) {
+  if (!shape_.stack_starts_at_sample) {
     for (FieldDesc& f : shared_.aggs->at(s.binding).key_fields) f.drop_tracing_frames = true;
   }
   if (key_size != def.key_size) throw std::logic_error("aggregation key layout mismatch");

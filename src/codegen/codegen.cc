@@ -6,7 +6,7 @@
 #include "codegen/function_gen.h"
 #include "codegen/program_split.h"
 #include "common/diagnostic.h"
-#include "runtime/syscall_table.h"
+#include "providers/provider.h"
 
 namespace dt {
 
@@ -71,12 +71,14 @@ void CheckPerCpuValueSize(const Aggregation& a, size_t words) {
 }
 
 // Where a probe's clauses run.
+// The program a probe fires: its provider's program group. Ordered as the
+// provider table, so programs (and their maps and rodata) come out in the
+// same order from run to run.
 struct GroupKey {
-  ProviderKind provider;
-  uint32_t probe_id;  // 0 for the shared syscall programs
-  bool is_return;
+  size_t provider_rank;
+  uint64_t group;  // Provider::ProgramGroup
   bool operator<(const GroupKey& o) const {
-    return std::tie(provider, probe_id, is_return) < std::tie(o.provider, o.probe_id, o.is_return);
+    return std::tie(provider_rank, group) < std::tie(o.provider_rank, o.group);
   }
 };
 
@@ -159,56 +161,30 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
 
   // Group clause/probe pairs by the program that will run them.
   std::map<GroupKey, std::vector<FunctionGen::ClauseProbes>> groups;
-  bool any_syscall = false;
   for (const ClauseInfo& ci : info.clauses) {
     for (size_t i = 0; i < ci.probes.size(); ++i)
       out.epids.emplace_back(ci.probes[i]->id, ci.index);
     std::map<GroupKey, std::vector<const Probe*>> mine;
-    for (const Probe* p : ci.probes) {
-      GroupKey key{p->kind, p->kind == ProviderKind::kSyscall ? 0 : p->id, p->is_return};
-      mine[key].push_back(p);
-      any_syscall |= p->kind == ProviderKind::kSyscall;
-    }
+    for (const Probe* p : ci.probes)
+      mine[GroupKey{ProviderRank(*p->owner), p->owner->ProgramGroup(*p)}].push_back(p);
     for (auto& [key, probes] : mine) groups[key].push_back({&ci, probes});
   }
 
-  // Syscall tables: probe id by number for each side, and names.
-  if (any_syscall) {
-    shared.syscall_ids_off = maps.ReserveRodata(2 * kMaxSyscallNr * 4);
-    shared.syscall_names_off = maps.ReserveRodata(kMaxSyscallNr * kProbeStringSize);
-  }
+  // What providers' programs share (the syscall tables), before any program.
+  for (const Provider* provider : AllProviders())
+    CodegenOf(*provider).BeforePrograms(info, maps, shared);
 
   int tail_call_slots = 0;
   for (auto& group : groups) {
     // Named, not structured bindings: lambdas below capture them.
-    const GroupKey& key = group.first;
     const std::vector<FunctionGen::ClauseProbes>& clauses = group.second;
     const Probe* first = clauses.front().probes.front();
-    std::string name = first->FullName();
-    uint32_t prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT;
-    AttachKind attach = AttachKind::kRunOnce;
-    ProviderKind provider = ProviderKind::kDtrace;
-    if (key.provider == ProviderKind::kSyscall) {
-      name = key.is_return ? "syscall:::return" : "syscall:::entry";
-      attach = AttachKind::kRawTracepoint;
-      provider = ProviderKind::kSyscall;
-    } else if (key.provider == ProviderKind::kTracepoint) {
-      prog_type = BPF_PROG_TYPE_TRACEPOINT;
-      attach = AttachKind::kTracepoint;
-      provider = ProviderKind::kTracepoint;
-    } else if (key.provider == ProviderKind::kStable) {
-      attach = AttachKind::kRawTracepoint;
-      provider = ProviderKind::kStable;
-    } else if (key.provider == ProviderKind::kProfile) {
-      prog_type = BPF_PROG_TYPE_PERF_EVENT;
-      attach = AttachKind::kPerfTimer;
-      provider = ProviderKind::kProfile;
-    }
+    std::string name = first->owner->ProgramName(*first);
     auto generate = [&](size_t begin, size_t end, const FunctionGen::ChainLink& link) {
       FunctionGen gen(info, types, options, maps, shared, out);
       std::vector<FunctionGen::ClauseProbes> part(clauses.begin() + static_cast<long>(begin),
                                                   clauses.begin() + static_cast<long>(end));
-      return gen.Generate(name, prog_type, attach, provider, key.is_return, part, link);
+      return gen.Generate(part, link);
     };
 
     size_t records_before = out.records.size();
@@ -248,22 +224,8 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
         link.this_in_scratch = true;
         size_t end = k + 1 < starts.size() ? starts[k + 1] : clauses.size();
         defs.push_back(generate(starts[k], end, link));
-        if (k > 0) {
-          defs.back().attach = AttachKind::kTailCall;
-          defs.back().tail_call_slot = first_slot + static_cast<int>(k) - 1;
-        }
+        if (k > 0) defs.back().tail_call_slot = first_slot + static_cast<int>(k) - 1;
       }
-    }
-    for (ProgramDef& def : defs) {
-      if (key.provider == ProviderKind::kSyscall) {
-        def.tracepoint = key.is_return ? "sys_exit" : "sys_enter";
-      } else if (key.provider == ProviderKind::kTracepoint) {
-        def.tracepoint_category = first->tracepoint_category;
-        def.tracepoint = first->tracepoint_event;
-      } else if (key.provider == ProviderKind::kStable) {
-        def.tracepoint = first->tracepoint_event;
-      }
-      def.probe = key.provider == ProviderKind::kSyscall ? nullptr : first;
     }
     // BEGIN, END and ERROR run the first program of their chain.
     int head = static_cast<int>(out.programs.size());
@@ -274,26 +236,8 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
   }
   if (shared.prog_array >= 0) maps.maps()[shared.prog_array].max_entries = tail_call_slots;
 
-  // Fill in the syscall tables now that every probe exists.
-  if (any_syscall) {
-    auto& ro = maps.rodata();
-    // Probe ids come from the registry through the clauses' probes and the
-    // syscall table; unknown numbers stay 0.
-    for (const ClauseInfo& ci : info.clauses) {
-      for (const Probe* p : ci.probes) {
-        if (p->kind != ProviderKind::kSyscall) continue;
-        uint32_t at = shared.syscall_ids_off + (p->is_return ? kMaxSyscallNr * 4 : 0) +
-                      static_cast<uint32_t>(p->syscall_nr) * 4;
-        for (int byte = 0; byte < 4; ++byte) ro[at + byte] = (p->id >> (8 * byte)) & 0xff;
-      }
-    }
-    for (int nr = 0; nr < kMaxSyscallNr; ++nr) {
-      const char* name = runtime::SyscallName(nr);
-      if (name == nullptr) continue;
-      uint32_t at = shared.syscall_names_off + static_cast<uint32_t>(nr) * kProbeStringSize;
-      for (size_t i = 0; name[i] && i + 1 < kProbeStringSize; ++i) ro[at + i] = name[i];
-    }
-  }
+  for (const Provider* provider : AllProviders())
+    CodegenOf(*provider).AfterPrograms(info, maps, shared);
 
   auto& all = maps.maps();
   all[shared.scratch].value_size = std::max<uint32_t>(shared.scratch_size, 8);

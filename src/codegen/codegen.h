@@ -1,17 +1,22 @@
 // Code generation: turns an analyzed program into BPF programs and maps.
 //
-// Clauses are grouped by where their probes fire: one run-once program each
-// for BEGIN, END and ERROR; one raw sys_enter and one raw sys_exit program
-// for all syscall clauses (a clause that enables only some syscalls tests
-// the syscall number first); one perf-event program per profile/tick rate.
+// Clauses are grouped by the program their probes fire, as each provider
+// says (Provider::ProgramGroup, Shape): one run-once program each for
+// BEGIN, END and ERROR; one raw sys_enter and one raw sys_exit program for
+// all syscall clauses (a clause that enables only some syscalls tests the
+// syscall number first); one perf-event program per profile/tick rate.
 // Within a program the clauses run in source order, as DTrace runs them.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "codegen/compiled_program.h"
+#include "providers/provider.h"
 #include "sema/program_info.h"
 #include "sema/types.h"
 
@@ -30,12 +35,15 @@ struct CodegenOptions {
   uint32_t dynvar_entries = 65536;   // max entries per associative array
   int64_t wall_offset_ns = 0;        // CLOCK_REALTIME - CLOCK_MONOTONIC
   // task_struct member offsets from BTF; all 0 when the program needs none.
-  uint32_t task_parent_offset = 0;     // real_parent
-  uint32_t task_tgid_offset = 0;       // tgid
-  uint32_t task_cputime_offset = 0;    // se.sum_exec_runtime
-  uint32_t task_pid_offset = 0;        // pid (the thread id)
-  uint32_t task_comm_offset = 0;       // comm
-  size_t syscall_probes_per_side = 0;  // syscall entry probes the registry lists
+  uint32_t task_parent_offset = 0;   // real_parent
+  uint32_t task_tgid_offset = 0;     // tgid
+  uint32_t task_cputime_offset = 0;  // se.sum_exec_runtime
+  uint32_t task_pid_offset = 0;      // pid (the thread id)
+  uint32_t task_comm_offset = 0;     // comm
+  // How many probes the registry lists in each program group
+  // (Provider::ProgramGroup): a clause that enables them all needs no test
+  // of which one fired.
+  std::map<std::pair<const Provider*, uint64_t>, size_t> probes_per_group;
   // The text of the functions between a raw tracepoint's call site and its
   // BPF program (bpf_trace_runN, the tracepoint's __bpf_trace_* thunk and
   // __traceiter_* iterator): the frames caller and stackdepth leave out.

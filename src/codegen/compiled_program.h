@@ -108,14 +108,6 @@ struct AggregationDef {
   uint32_t value_words = 0;  // int64 words per CPU
 };
 
-enum class AttachKind {
-  kRunOnce,
-  kRawTracepoint,
-  kPerfTimer,
-  kTracepoint,
-  kTailCall,  // not attached: an earlier program of its chain tail-calls it
-};
-
 // Where a clause's code starts in its program (for splitting programs and
 // for saying which clause costs the verifier what).
 struct CodeSpan {
@@ -129,14 +121,18 @@ struct CodeSpan {
 struct ProgramDef {
   std::string name;  // for messages: the probe or group it serves
   uint32_t prog_type = 0;
-  AttachKind attach = AttachKind::kRunOnce;
-  std::string tracepoint;           // raw tracepoint name (sys_enter / sys_exit)
-  std::string tracepoint_category;  // kTracepoint: events/<category>/<tracepoint>
-  const Probe* probe = nullptr;     // run-once and timer programs
+  // Run by the dtrace process (BEGIN, END, ERROR), never attached.
+  bool run_once = false;
+  // The first probe the program serves: its provider (first_probe->owner)
+  // attaches the program (Provider::Attach).
+  const Probe* first_probe = nullptr;
+  // The probe, when the program serves only one (not syscall's).
+  const Probe* probe = nullptr;
   std::vector<bpf_insn> insns;
   std::vector<CodeSpan> clause_spans;     // in code order
   std::vector<CodeSpan> statement_spans;  // each clause's top-level statements
-  // kTailCall: the slot of the prog-array map this program is stored in.
+  // Not attached but tail-called by the previous program of its chain, from
+  // this slot of the prog-array map; -1 for the first program of a chain.
   int tail_call_slot = -1;
 };
 
@@ -146,7 +142,7 @@ struct CompiledProgram {
   std::vector<RecordDesc> records;
   std::vector<AggregationDef> aggregations;
   int ring_map = -1;
-  int prog_array_map = -1;  // tail-call targets (kTailCall programs), if any
+  int prog_array_map = -1;  // tail-call targets (tail_call_slot >= 0), if any
   int drops_map = -1;       // array: one u64 per CPU (kMaxDropCpus) per DropKind
   // exit() sets this u64 of the globals map's only element before its
   // record is sent; a fault later in the clause discards the record but not

@@ -122,7 +122,7 @@ void FunctionGen::GenExpr(const Expr& e) {
       } else if (e.is_kernel_access) {
         GenKernelValue(e);
       } else if (e.probe_arg >= 0) {
-        GenArg(e.probe_arg);
+        context_->GenArg(e.probe_arg);
         if (e.type->IsInteger()) Normalize(R0, e.type);
       } else {
         GenAssocLookup(e);
@@ -595,7 +595,7 @@ void FunctionGen::GenStack(const Expr& e) {
   // A perf-event stack starts at the interrupted PC, so it needs no room for
   // tracing frames: the extra words stay zero and equal stacks make equal keys.
   uint32_t fetch =
-      attach_ == AttachKind::kPerfTimer ? static_cast<uint32_t>(e.type->array_len) * 8 : size;
+      shape_.stack_starts_at_sample ? static_cast<uint32_t>(e.type->array_len) * 8 : size;
   b_.Mov(R1, R6);
   b_.Mov(R2, R7);
   b_.AluImm(BPF_ADD, R2, static_cast<int32_t>(off));

@@ -10,21 +10,12 @@ FunctionGen::FunctionGen(ProgramInfo& info, TypeTable& types, const CodegenOptio
                          MapRegistry& maps, SharedMaps& shared, CompiledProgram& out)
     : info_(info), types_(types), options_(options), maps_(maps), shared_(shared), out_(out) {}
 
-ProgramDef FunctionGen::Generate(const std::string& name, uint32_t prog_type, AttachKind attach,
-                                 ProviderKind provider, bool syscall_return,
-                                 const std::vector<ClauseProbes>& clauses, const ChainLink& chain) {
-  provider_ = provider;
+ProgramDef FunctionGen::Generate(const std::vector<ClauseProbes>& clauses, const ChainLink& chain) {
+  const Probe& first = *clauses.front().probes.front();
+  const Provider& provider = *first.owner;
+  shape_ = provider.Shape();
   chain_ = chain;
-  attach_ = attach;
-  syscall_return_ = syscall_return;
-  raw_tracepoint_.clear();
-  if (attach == AttachKind::kRawTracepoint) {
-    raw_tracepoint_ = provider == ProviderKind::kSyscall
-                          ? (syscall_return ? "sys_exit" : "sys_enter")
-                          : clauses.front().probes.front()->tracepoint_event;
-  }
-  all_syscall_probes_ = options_.syscall_probes_per_side;
-  single_probe_ = provider == ProviderKind::kSyscall ? nullptr : clauses.front().probes.front();
+  raw_tracepoint_ = provider.RawTracepoint(first);
   bool locals_in_scratch = false;
   for (const Variable& v : info_.clause_vars)
     locals_in_scratch |= v.type->IsString() || chain.this_in_scratch;
@@ -34,6 +25,7 @@ ProgramDef FunctionGen::Generate(const std::string& name, uint32_t prog_type, At
   // it when some expression turns out to need it.
   for (int attempt = locals_in_scratch ? 1 : 0; attempt < 2; ++attempt) {
     b_ = Builder();
+    context_ = CodegenOf(provider).NewContext(*this, first);
     stack_top_ = 0;
     scratch_top_ = 0;
     this_slots_.clear();
@@ -72,9 +64,11 @@ ProgramDef FunctionGen::Generate(const std::string& name, uint32_t prog_type, At
       ProgramDef def;
       def.clause_spans = std::move(spans);
       def.statement_spans = std::move(statement_spans_);
-      def.name = name;
-      def.prog_type = prog_type;
-      def.attach = attach;
+      def.name = provider.ProgramName(first);
+      def.prog_type = shape_.prog_type;
+      def.run_once = shape_.run_once;
+      def.first_probe = &first;
+      def.probe = shape_.shared_by_probes ? nullptr : &first;
       def.insns = b_.Finish();
       return def;
     } catch (const NeedScratch&) {

@@ -11,16 +11,21 @@
 //
 // The files beside this one hold the parts: expressions (expr_gen.cc),
 // actions and records (action_gen.cc), aggregations (agg_gen.cc),
-// variables (var_gen.cc) and what each provider supplies (probe_context.cc).
+// variables (var_gen.cc) and the built-in variables of the probe context
+// (probe_context.cc), where each provider's part (probe_context.h, one
+// <provider>_context.cc each) supplies what depends on the provider.
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "codegen/bpf_builder.h"
 #include "codegen/codegen.h"
 #include "codegen/map_registry.h"
+#include "codegen/probe_context.h"
+#include "providers/provider.h"
 #include "sema/program_info.h"
 
 namespace dt {
@@ -74,14 +79,26 @@ class FunctionGen {
     // this-> scalars live in scratch, so later programs of the chain see them.
     bool this_in_scratch = false;
   };
-  ProgramDef Generate(const std::string& name, uint32_t prog_type, AttachKind attach,
-                      ProviderKind provider, bool syscall_return,
-                      const std::vector<ClauseProbes>& clauses, const ChainLink& chain);
+  // The program for `clauses`, whose probes all belong to one program
+  // group of one provider (Provider::ProgramGroup).
+  ProgramDef Generate(const std::vector<ClauseProbes>& clauses, const ChainLink& chain);
+
+  // --- for the providers' parts (probe_context.h)
+  bpf::Builder& builder() { return b_; }
+  const ProgramInfo& info() const { return info_; }
+  const CodegenOptions& options() const { return options_; }
+  MapRegistry& maps() { return maps_; }
+  SharedMaps& shared() { return shared_; }
+  // The prologue's early exit: nothing fires.
+  bpf::Label exit_label() const { return exit_label_; }
+  int16_t AllocSlot(uint32_t bytes = 8);
+  int StackMark() const { return stack_top_; }
+  void ReleaseSlotsTo(int mark) { stack_top_ = mark; }
+  void GenCondition(const ast::Expr& e, bpf::Label if_false);
+  void GenStringLiteral(const std::string& text, uint64_t size);
 
  private:
   // --- stack slots
-  int16_t AllocSlot(uint32_t bytes = 8);
-  void ReleaseSlotsTo(int mark) { stack_top_ = mark; }
   bpf::Reg ThisBase() const { return chain_.this_in_scratch ? bpf::R7 : bpf::R10; }
 
   // --- scratch memory (per-CPU buffer at r7)
@@ -113,7 +130,6 @@ class FunctionGen {
 
   // --- expressions (expr_gen.cc)
   void GenExpr(const ast::Expr& e);
-  void GenCondition(const ast::Expr& e, bpf::Label if_false);
   void GenUnary(const ast::Expr& e);
   void GenBinary(const ast::Expr& e);
   void GenArith(ast::BinaryOp op, const Type* t, bool is_signed);
@@ -142,8 +158,7 @@ class FunctionGen {
   void GenLeadingTracingFrames(uint32_t off, const std::vector<TextRange>& text);
   // Leading frames of this program's kernel stacks that are the tracing
   // machinery's own (probe_context.cc).
-  int TracingFrames() const;
-  void GenStringLiteral(const std::string& text, uint64_t size);
+  int TracingFrames() const { return shape_.tracing_frames; }
   void Normalize(bpf::Reg r, const Type* t);  // truncate/extend to t's width
   void ZeroMem(bpf::Reg base, int16_t off, uint32_t size);
   // Copies a zero-padded string from `src` (size src_size) to base+off
@@ -193,14 +208,13 @@ class FunctionGen {
 
   // --- provider context (probe_context.cc)
   void GenPrologue(const std::vector<ClauseProbes>& clauses);
-  void GenProbeFilter(const ClauseProbes& cp, bpf::Label skip);
+  void GenProbeFilter(const ClauseProbes& cp, bpf::Label skip) {
+    context_->GenProbeFilter(cp.probes, skip);
+  }
   void GenBuiltin(const ast::Expr& e);
-  void GenArg(int n);
-  void GenProbeId();
-  void GenEpid();
-  void GenProbeString(Builtin which);
+  void GenProbeId() { context_->GenProbeId(); }
   void RequireTaskOffsets(const ast::Expr& e, const char* what);
-  const ast::Expr* ContextTask();
+  const ast::Expr* ContextTask() const { return context_->ContextTask(); }
   bool GenContextTaskBuiltin(Builtin which);  // false: not overridden here
   // r0 = the `size`-byte kernel value at the address in `addr` (0 when
   // unreadable); clobbers r1-r5.
@@ -214,14 +228,10 @@ class FunctionGen {
   CompiledProgram& out_;
   bpf::Builder b_;
 
-  ProviderKind provider_ = ProviderKind::kDtrace;
-  AttachKind attach_ = AttachKind::kRunOnce;
-  bool syscall_return_ = false;
-  std::string raw_tracepoint_;           // kRawTracepoint programs: the tracepoint's name
-  const Probe* single_probe_ = nullptr;  // when the program serves exactly one probe
-  int stack_top_ = 0;                    // bytes used below r10
-  int16_t nr_slot_ = 0;                  // syscall number (syscall programs)
-  size_t all_syscall_probes_ = 0;        // syscall probes on this program's side
+  ProgramShape shape_;                     // of the provider whose probes fire it
+  std::unique_ptr<ProbeContext> context_;  // the provider's part in this program
+  std::string raw_tracepoint_;             // the raw tracepoint it attaches to, if any
+  int stack_top_ = 0;                      // bytes used below r10
   bool scratch_loaded_ = false;
   ChainLink chain_;
   bpf::Label exit_label_;  // the prologue's early exit, bound right after it

@@ -1,44 +1,39 @@
-// A probe as DTrace names it, and what the kernel side needs to fire it.
+// A probe as DTrace names it, the provider that made it, and what that
+// provider keeps to fire it.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace dt {
 
-enum class ProviderKind { kDtrace, kProfile, kSyscall, kTracepoint, kStable };
+class Provider;  // providers/provider.h
 
-struct StableProbe;  // providers/stable_providers.h
-
-// The provider name of kTracepoint probes. Oracle's DTrace for Linux
-// (dtrace-utils) publishes every kernel tracepoint <category>:<event> as
-// sdt:<category>::<event> (module = tracepoint category, empty function),
-// leaving out the syscalls category, which its syscall provider covers, and
-// the dynamic kprobes/uprobes groups. DTrace users on Linux know that
-// naming, so we use it: sdt:sched::sched_switch, sdt:irq::irq_handler_entry.
+// The provider name of sdt probes (kernel tracepoints). Oracle's DTrace for
+// Linux (dtrace-utils) publishes every kernel tracepoint <category>:<event>
+// as sdt:<category>::<event> (module = tracepoint category, empty
+// function), leaving out the syscalls category, which its syscall provider
+// covers, and the dynamic kprobes/uprobes groups. DTrace users on Linux
+// know that naming, so we use it: sdt:sched::sched_switch,
+// sdt:irq::irq_handler_entry.
 inline constexpr const char* kTracepointProvider = "sdt";
+
+// What a provider keeps in each of its probes beyond the names (a syscall's
+// number, a profile rate, a tracepoint): each provider derives its own, and
+// only that provider (and its part in code generation) reads it.
+struct ProbeData {
+  virtual ~ProbeData() = default;
+};
 
 struct Probe {
   uint32_t id = 0;
   std::string provider, module, function, name;
-  ProviderKind kind = ProviderKind::kDtrace;
-
-  // syscall: the x86-64 syscall number and which side of the call.
-  int syscall_nr = -1;
-  bool is_return = false;
-
-  // profile: the interval, and whether it fires on one CPU (tick) or all.
-  uint64_t period_ns = 0;
-  bool is_tick = false;
-
-  // tracepoint: events/<tracepoint_category>/<tracepoint_event>, the
-  // tracepoint to attach to. syscall: the sys_enter_<fn>/sys_exit_<fn>
-  // tracepoint whose format describes the arguments (the raw sys_enter/
-  // sys_exit programs fire the probe). Empty for other kinds.
-  std::string tracepoint_category, tracepoint_event;
-
-  // sched, proc, io: the definition (raw tracepoint, condition, args).
-  const StableProbe* stable = nullptr;
+  // The provider that made the probe: ask it what the probe needs. Never
+  // null for a probe from the registry.
+  const Provider* owner = nullptr;
+  // The owner's own data about the probe (null when it keeps none).
+  std::shared_ptr<const ProbeData> data;
 
   std::string FullName() const { return provider + ":" + module + ":" + function + ":" + name; }
 };

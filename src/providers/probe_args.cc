@@ -1,7 +1,7 @@
 #include "providers/probe_args.h"
 
 #include "common/diagnostic.h"
-#include "providers/stable_providers.h"
+#include "providers/provider.h"
 
 namespace dt {
 
@@ -54,31 +54,18 @@ std::vector<ProbeArg> SyscallReturnArgs(const runtime::TracepointFormat* exit_fo
   return {ret, ret};
 }
 
-std::vector<ProbeArg> ReadProbeArgs(const Probe& probe) {
-  if (probe.kind == ProviderKind::kStable) {
-    std::vector<ProbeArg> args;
-    for (const StableProbeArg& a : probe.stable->args) {
-      ProbeArg pa;
-      pa.type = a.type;
-      pa.element_type = a.type;
-      args.push_back(pa);
-    }
-    return args;
-  }
-  if (probe.kind != ProviderKind::kTracepoint && probe.kind != ProviderKind::kSyscall) return {};
-  runtime::TracepointFormat format;
-  bool have_format = false;
+std::optional<runtime::TracepointFormat> TryReadTracepointFormat(const std::string& category,
+                                                                 const std::string& event) {
   try {
-    format = runtime::ReadTracepointFormat(probe.tracepoint_category, probe.tracepoint_event);
-    have_format = true;
+    return runtime::ReadTracepointFormat(category, event);
   } catch (const RuntimeError&) {
-    // Gone or unreadable: see the header.
+    return std::nullopt;  // gone or unreadable: see the header
   }
-  if (probe.kind == ProviderKind::kSyscall && probe.is_return) {
-    return SyscallReturnArgs(have_format ? &format : nullptr);
-  }
-  if (!have_format) return {};
-  return ArgsFromTracepointFormat(format);
+}
+
+std::vector<ProbeArg> ReadProbeArgs(const Probe& probe) {
+  if (probe.owner == nullptr) return {};
+  return probe.owner->ReadArgs(probe);
 }
 
 }  // namespace dt

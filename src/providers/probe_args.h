@@ -8,10 +8,14 @@
 //   syscall return    args[0] and args[1], both "long": the return value
 //   dtrace, profile   none (DTrace gives these probes no typed arguments)
 //
-// Reading a format costs a file read, so ProbeRegistry::Args() calls this
-// once per probe, and only for the probes someone asks about.
+// Each provider reads its own (Provider::ReadArgs); this file has the
+// helpers they share. Reading a format costs a file read, so
+// ProbeRegistry::Args() asks once per probe, and only for the probes someone
+// asks about.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "providers/probe.h"
@@ -27,9 +31,15 @@ std::vector<ProbeArg> ArgsFromTracepointFormat(const runtime::TracepointFormat& 
 // (nullptr when unreadable: the record layout every sys_exit shares is used).
 std::vector<ProbeArg> SyscallReturnArgs(const runtime::TracepointFormat* exit_format);
 
-// Reads what `probe` needs from tracefs. A tracepoint that vanished or whose
-// format cannot be read gives no arguments rather than an error: listing
-// must go on, and such a probe cannot be enabled anyway.
+// The format of events/<category>/<event>, or nothing when the tracepoint
+// vanished or its format cannot be read.
+std::optional<runtime::TracepointFormat> TryReadTracepointFormat(const std::string& category,
+                                                                 const std::string& event);
+
+// The arguments of `probe`, as its provider reads them (Provider::ReadArgs).
+// A tracepoint that vanished or whose format cannot be read gives no
+// arguments rather than an error: listing must go on, and such a probe
+// cannot be enabled anyway.
 std::vector<ProbeArg> ReadProbeArgs(const Probe& probe);
 
 }  // namespace dt

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "providers/dtrace_provider.h"
+#include "providers/profile_provider.h"
+
 namespace dt {
 namespace {
 
@@ -73,10 +76,10 @@ TEST(ProbeArgsTest, SyscallReturnUsesTheRetFieldOrTheCommonLayout) {
 
 TEST(ProbeArgsTest, ProbesWithoutATracepointHaveNone) {
   Probe begin;
-  begin.kind = ProviderKind::kDtrace;
+  begin.owner = &DtraceProvider();
   EXPECT_TRUE(ReadProbeArgs(begin).empty());
   Probe tick;
-  tick.kind = ProviderKind::kProfile;
+  tick.owner = &ProfileProvider();
   EXPECT_TRUE(ReadProbeArgs(tick).empty());
 }
 

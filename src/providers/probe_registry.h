@@ -1,5 +1,9 @@
 // Every probe this machine offers, numbered as `dtrace -l` shows them.
 //
+// The registry knows no provider: it asks each one in the table
+// (AllProviders(), provider_table.cc) for its probes and, when a
+// description is matched, to create those it makes on demand.
+//
 // IDs are stable for a given kernel: dtrace:::BEGIN/END/ERROR are 1-3, the
 // default profile probes follow, then the syscall probes in syscall-number
 // order (entry, return), then one sdt probe per kernel tracepoint, sorted by
@@ -18,19 +22,12 @@
 #include <vector>
 
 #include "providers/probe.h"
+#include "providers/probe_description.h"
 
 namespace dt {
 
-struct ProbeSpecFields {
-  std::string provider, module, function, name;
-};
-
 // Splits "a:b:c:d" (or fewer fields, which are the rightmost ones).
 ProbeSpecFields SplitProbeSpec(const std::string& spec);
-
-// The kernel events the registry turns into probes: (category, event)
-// pairs as available_events lists them, syscalls included.
-using KernelEventList = std::vector<std::pair<std::string, std::string>>;
 
 // Reads the running kernel's events (runtime::ListAvailableEvents).
 KernelEventList ReadKernelEvents();
@@ -53,21 +50,16 @@ class ProbeRegistry {
   // arguments, and for tracepoints whose format cannot be read.
   const std::vector<ProbeArg>& Args(const Probe& probe) const;
 
- private:
+  // For providers (Provider::AddProbes, CreateOnDemand): numbers the probe
+  // and keeps it for the registry's lifetime.
   Probe& Add(Probe p);
-  void AddSyscallProbes(const KernelEventList& events);
-  void AddTracepointProbes(const KernelEventList& events);
-  void AddStableProbes(const KernelEventList& events);
-  const Probe* CreateProfileProbe(const std::string& name);
 
+ private:
   std::vector<std::unique_ptr<Probe>> probes_;
   mutable std::unordered_map<uint32_t, std::vector<ProbeArg>> args_;  // by probe id
 };
 
 // True when `pattern` (a description field, globs allowed) matches `value`.
 bool MatchProbeField(const std::string& pattern, const std::string& value);
-
-// "997hz", "10ms", "1s", "97" (Hz by default) -> nanoseconds; 0 if invalid.
-uint64_t ParseProfileRate(const std::string& text);
 
 }  // namespace dt

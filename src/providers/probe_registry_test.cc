@@ -6,6 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "providers/sdt_provider.h"
+#include "providers/stable_providers.h"
+#include "providers/syscall_provider.h"
+
 namespace dt {
 namespace {
 
@@ -53,7 +57,8 @@ TEST(ProbeRegistryTest, KeepsIdsOfEarlierProvidersAndAppendsTracepointsSorted) {
   EXPECT_EQ(probes[29]->FullName(), "sched:vmlinux::preempt");
   EXPECT_EQ(probes[30]->FullName(), "sched:vmlinux::wakeup");
   EXPECT_EQ(probes[31]->FullName(), "proc:vmlinux::exec-success");
-  EXPECT_EQ(probes[31]->tracepoint_event, "sched_process_exec");
+  ASSERT_NE(probes[31]->owner->DefinitionInD(*probes[31]), nullptr);
+  EXPECT_STREQ(probes[31]->owner->DefinitionInD(*probes[31])->raw_tracepoint, "sched_process_exec");
   EXPECT_TRUE(registry.Match("sched:::change-pri").empty());  // no sched_pi_setprio here
   for (size_t i = 0; i < probes.size(); ++i) EXPECT_EQ(probes[i]->id, i + 1);
 }
@@ -62,15 +67,17 @@ TEST(ProbeRegistryTest, TracepointProbesKnowTheirTracepoint) {
   ProbeRegistry registry(FakeEvents());
   auto found = registry.Match("sdt:sched::sched_switch");
   ASSERT_EQ(found.size(), 1u);
-  EXPECT_EQ(found[0]->kind, ProviderKind::kTracepoint);
-  EXPECT_EQ(found[0]->tracepoint_category, "sched");
-  EXPECT_EQ(found[0]->tracepoint_event, "sched_switch");
+  EXPECT_EQ(found[0]->owner, &SdtProvider());
+  EXPECT_EQ(TracepointData(*found[0]).category, "sched");
+  EXPECT_EQ(TracepointData(*found[0]).event, "sched_switch");
   EXPECT_EQ(found[0]->function, "");
 
   auto ret = registry.Match("syscall::getppid:return");
   ASSERT_EQ(ret.size(), 1u);
-  EXPECT_EQ(ret[0]->tracepoint_category, "syscalls");
-  EXPECT_EQ(ret[0]->tracepoint_event, "sys_exit_getppid");
+  EXPECT_EQ(ret[0]->owner, &SyscallProvider());
+  EXPECT_EQ(SyscallData(*ret[0]).format_event, "sys_exit_getppid");
+  EXPECT_TRUE(SyscallData(*ret[0]).is_return);
+  EXPECT_EQ(SyscallData(*ret[0]).nr, 110);
 }
 
 TEST(ProbeRegistryTest, LeavesOutSyscallsKprobesAndUprobesFromSdt) {

@@ -1,9 +1,9 @@
 // DTrace's interface attributes (name stability / data stability /
 // dependency class) for each provider, as `dtrace -lv` reports them.
 //
-// Per-provider tables follow the Dynamic Tracing Guide (dtrace, profile,
-// syscall) and Oracle's Linux DTrace for sdt, its provider of kernel
-// tracepoints. The probe description attributes of one probe are the minimum
+// Each provider gives its table (Provider::Attributes()); they follow the
+// Dynamic Tracing Guide (dtrace, profile, syscall) and Oracle's Linux DTrace
+// for sdt, its provider of kernel tracepoints. The probe description attributes of one probe are the minimum
 // over the provider row and the rows of the module, function and name fields
 // that are not empty (an empty field names nothing, so it does not count).
 #pragma once
@@ -42,8 +42,6 @@ const char* DependencyClassName(DependencyClass c);  // "Common", "ISA", "CPU"
 
 // Field by field minimum.
 Attributes MinAttributes(const Attributes& a, const Attributes& b);
-
-const ProviderAttributes& AttributesOf(ProviderKind kind);
 
 // "Probe Description Attributes" of one probe (see the header comment).
 Attributes DescriptionAttributes(const Probe& probe);

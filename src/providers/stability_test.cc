@@ -2,12 +2,19 @@
 
 #include <gtest/gtest.h>
 
+#include "providers/dtrace_provider.h"
+#include "providers/profile_provider.h"
+#include "providers/provider.h"
+#include "providers/sdt_provider.h"
+#include "providers/syscall_provider.h"
+
 namespace dt {
 namespace {
 
-Probe MakeProbe(ProviderKind kind, const char* module, const char* function, const char* name) {
+Probe MakeProbe(const Provider& provider, const char* module, const char* function,
+                const char* name) {
   Probe p;
-  p.kind = kind;
+  p.owner = &provider;
   p.module = module;
   p.function = function;
   p.name = name;
@@ -31,24 +38,23 @@ TEST(StabilityTest, MinimumIsFieldByField) {
 
 TEST(StabilityTest, EmptyFieldsDoNotLowerTheDescription) {
   Attributes stable{Stability::kStable, Stability::kStable, DependencyClass::kCommon};
-  EXPECT_EQ(DescriptionAttributes(MakeProbe(ProviderKind::kDtrace, "", "", "BEGIN")), stable);
+  EXPECT_EQ(DescriptionAttributes(MakeProbe(DtraceProvider(), "", "", "BEGIN")), stable);
   Attributes evolving{Stability::kEvolving, Stability::kEvolving, DependencyClass::kCommon};
-  EXPECT_EQ(DescriptionAttributes(MakeProbe(ProviderKind::kProfile, "", "", "tick-1s")), evolving);
+  EXPECT_EQ(DescriptionAttributes(MakeProbe(ProfileProvider(), "", "", "tick-1s")), evolving);
 }
 
 TEST(StabilityTest, NamedModulesAndFunctionsLowerIt) {
   Attributes priv{Stability::kPrivate, Stability::kPrivate, DependencyClass::kUnknown};
-  EXPECT_EQ(DescriptionAttributes(MakeProbe(ProviderKind::kSyscall, "vmlinux", "read", "entry")),
-            priv);
-  EXPECT_EQ(DescriptionAttributes(MakeProbe(ProviderKind::kTracepoint, "sched", "", "x")), priv);
+  EXPECT_EQ(DescriptionAttributes(MakeProbe(SyscallProvider(), "vmlinux", "read", "entry")), priv);
+  EXPECT_EQ(DescriptionAttributes(MakeProbe(SdtProvider(), "sched", "", "x")), priv);
 }
 
 TEST(StabilityTest, ArgumentAttributesPerProvider) {
   Attributes syscall_args{Stability::kUnstable, Stability::kUnstable, DependencyClass::kIsa};
-  EXPECT_EQ(AttributesOf(ProviderKind::kSyscall).args, syscall_args);
+  EXPECT_EQ(SyscallProvider().Attributes().args, syscall_args);
   Attributes sdt_args{Stability::kPrivate, Stability::kPrivate, DependencyClass::kIsa};
-  EXPECT_EQ(AttributesOf(ProviderKind::kTracepoint).args, sdt_args);
-  EXPECT_EQ(AttributesOf(ProviderKind::kDtrace).args.name, Stability::kStable);
+  EXPECT_EQ(SdtProvider().Attributes().args, sdt_args);
+  EXPECT_EQ(DtraceProvider().Attributes().args.name, Stability::kStable);
 }
 
 }  // namespace

@@ -1,5 +1,13 @@
 #include "providers/stable_providers.h"
 
+#include <linux/bpf.h>
+
+#include <memory>
+#include <string_view>
+#include <unordered_set>
+
+#include "providers/probe_registry.h"
+
 namespace dt {
 
 namespace {
@@ -82,6 +90,87 @@ const std::vector<StableProbe>& StableProbes() {
       {"io", "done", "block_rq_complete", "", "", IO_ARGS},
   };
   return probes;
+}
+
+namespace {
+
+using S = Stability;
+using C = DependencyClass;
+
+// What the provider keeps in each probe: its definition.
+struct StableProbeData : ProbeData {
+  const StableProbe* definition = nullptr;
+};
+
+class Stable final : public Provider {
+ public:
+  // A probe exists when the kernel has the tracepoint it fires on.
+  void AddProbes(const KernelEventList& events, ProbeRegistry& registry) const override {
+    std::unordered_set<std::string_view> names;
+    for (const auto& e : events) names.insert(e.second);
+    for (const StableProbe& s : StableProbes()) {
+      if (!names.count(s.raw_tracepoint)) continue;
+      Probe p;
+      p.provider = s.provider;
+      p.module = "vmlinux";
+      p.name = s.name;
+      p.owner = this;
+      auto data = std::make_shared<StableProbeData>();
+      data->definition = &s;
+      p.data = std::move(data);
+      registry.Add(std::move(p));
+    }
+  }
+
+  const StableProbe* DefinitionInD(const Probe& probe) const override {
+    return static_cast<const StableProbeData&>(*probe.data).definition;
+  }
+
+  // The D types of args[]; their values are the translators' (sema).
+  std::vector<ProbeArg> ReadArgs(const Probe& probe) const override {
+    std::vector<ProbeArg> args;
+    for (const StableProbeArg& a : DefinitionInD(probe)->args) {
+      ProbeArg pa;
+      pa.type = a.type;
+      pa.element_type = a.type;
+      args.push_back(pa);
+    }
+    return args;
+  }
+
+  // The Dynamic Tracing Guide's stable providers.
+  const ProviderAttributes& Attributes() const override {
+    static constexpr ProviderAttributes kAttributes = {{S::kEvolving, S::kEvolving, C::kIsa},
+                                                       {S::kPrivate, S::kPrivate, C::kUnknown},
+                                                       {S::kPrivate, S::kPrivate, C::kUnknown},
+                                                       {S::kEvolving, S::kEvolving, C::kIsa},
+                                                       {S::kEvolving, S::kEvolving, C::kIsa}};
+    return kAttributes;
+  }
+
+  // One raw-tracepoint program per probe; stacks as the syscall provider's
+  // (the program, bpf_trace_runN, the __bpf_trace_* thunk).
+  ProgramShape Shape() const override {
+    ProgramShape s;
+    s.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT;
+    s.tracing_frames = 3;
+    return s;
+  }
+
+  std::string RawTracepoint(const Probe& first) const override {
+    return DefinitionInD(first)->raw_tracepoint;
+  }
+
+  runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
+    return runtime::AttachRawTracepoint(prog_fd, RawTracepoint(first));
+  }
+};
+
+}  // namespace
+
+const Provider& StableProvider() {
+  static const Stable kProvider;
+  return kProvider;
 }
 
 }  // namespace dt

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "providers/provider.h"
+
 namespace dt {
 
 struct StableProbeArg {
@@ -34,5 +36,8 @@ struct StableProbe {
 
 // Every stable probe, in the order they are numbered.
 const std::vector<StableProbe>& StableProbes();
+
+// The provider of all three: one implementation serves sched, proc and io.
+const Provider& StableProvider();
 
 }  // namespace dt

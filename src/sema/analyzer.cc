@@ -5,6 +5,8 @@
 #include "common/diagnostic.h"
 #include "common/nesting.h"
 #include "frontend/const_fold.h"
+#include "providers/provider.h"
+#include "providers/stable_providers.h"
 #include "sema/analyzer_internal.h"
 
 namespace dt {
@@ -169,12 +171,12 @@ void Analyzer::AnalyzeTypeDecl(ast::TopLevel& item) {
 void Analyzer::NoteTracepointArgLayouts() {
   if (current_probes_ == nullptr) return;
   for (const Probe* p : *current_probes_) {
-    if (p->kind == ProviderKind::kStable) {
+    if (const StableProbe* definition = p->owner->DefinitionInD(*p)) {
       int& raw_args = info_.stable[p->id].raw_args;
-      if (raw_args < 0) raw_args = RawTracepointArgCount(p->tracepoint_event);
+      if (raw_args < 0) raw_args = RawTracepointArgCount(definition->raw_tracepoint);
       continue;
     }
-    if (p->kind != ProviderKind::kTracepoint || info_.tracepoint_args.count(p->id)) continue;
+    if (!p->owner->ArgsAreRecordFields() || info_.tracepoint_args.count(p->id)) continue;
     std::vector<ArgLayout>& layout = info_.tracepoint_args[p->id];
     for (const ProbeArg& a : probes_.Args(*p))
       layout.push_back({a.offset, a.size, a.is_signed, a.is_data_loc || a.is_rel_loc});
@@ -246,7 +248,8 @@ void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched
   current_clause_ = &clause;
   current_probes_ = &ci.probes;
   for (const Probe* p : ci.probes)
-    if (p->kind == ProviderKind::kStable) AnalyzeStableProbe(*p);
+    if (const StableProbe* definition = p->owner->DefinitionInD(*p))
+      AnalyzeStableProbe(*p, *definition);
   if (clause.predicate) {
     const Type* t = Check(*clause.predicate);
     if (!t->IsScalar() && !t->IsString()) {

@@ -20,6 +20,8 @@
 
 namespace dt {
 
+struct StableProbe;  // providers/stable_providers.h
+
 struct AnalyzerOptions {
   bool allow_zero_matches = false;  // -Z
   // Kernel variables (`max_pid, vmlinux`jiffies): the type BTF gives a
@@ -128,7 +130,7 @@ class Analyzer {
   const Type* ArgType(const ProbeArg& a);   // a tracepoint field's C type in D
   // sched/proc/io: the provider's D for a probe, parsed once and checked.
   ast::Expr& StableExpr(const std::string& text);
-  void AnalyzeStableProbe(const Probe& p);
+  void AnalyzeStableProbe(const Probe& p, const StableProbe& definition);
   // Offsets __path walks: dentry d_parent, d_name.name; mount mnt,
   // mnt_parent, mnt_mountpoint; vfsmount mnt_root.
   std::vector<uint32_t> PathOffsets(const ast::Expr& e);

@@ -23,6 +23,7 @@
 
 #include "common/diagnostic.h"
 #include "common/nesting.h"
+#include "providers/provider.h"
 #include "sema/analyzer.h"
 
 namespace dt {
@@ -102,7 +103,8 @@ bool Analyzer::TryCheckIn(ast::Clause& clause, const std::function<void()>& chec
   try {
     probes = &MatchClauseProbes(clause);
     for (const Probe* p : *probes)
-      if (p->kind == ProviderKind::kStable) AnalyzeStableProbe(*p);
+      if (const StableProbe* definition = p->owner->DefinitionInD(*p))
+        AnalyzeStableProbe(*p, *definition);
   } catch (const CompileError&) {
     return false;  // reported when the clause is checked
   }

@@ -5,6 +5,7 @@
 
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
+#include "providers/provider.h"
 #include "providers/stable_providers.h"
 #include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
@@ -387,13 +388,13 @@ const Type* Analyzer::CheckProbeArg(Expr& e) {
     }
   }
   e.probe_arg = static_cast<int>(n);
-  if (p->kind == ProviderKind::kStable) {
-    Expr& x = StableExpr(p->stable->args.at(static_cast<size_t>(n)).expression);
+  if (const StableProbe* definition = p->owner->DefinitionInD(*p)) {
+    Expr& x = StableExpr(definition->args.at(static_cast<size_t>(n)).expression);
     e.translated = &x;
     return x.type;
   }
   const Type* t = ArgType(a);
-  if (p->kind == ProviderKind::kTracepoint) {
+  if (p->owner->ArgsAreRecordFields()) {
     e.is_kernel_access = true;
     e.member_offset = a.offset;
     e.data_loc = a.is_rel_loc ? 2 : a.is_data_loc ? 1 : 0;
@@ -415,11 +416,11 @@ Expr& Analyzer::StableExpr(const std::string& text) {
   return *slot;
 }
 
-void Analyzer::AnalyzeStableProbe(const Probe& p) {
+void Analyzer::AnalyzeStableProbe(const Probe& p, const StableProbe& definition) {
   ProgramInfo::StableContext& c = info_.stable[p.id];
-  if (*p.stable->condition) c.condition = &StableExpr(p.stable->condition);
-  if (*p.stable->context_task) {
-    c.task = &StableExpr(p.stable->context_task);
+  if (*definition.condition) c.condition = &StableExpr(definition.condition);
+  if (*definition.context_task) {
+    c.task = &StableExpr(definition.context_task);
     info_.uses_task_offsets = true;
   }
 }

@@ -1,0 +1,34 @@
+// Each provider's part in code generation, one line each.
+#include <stdexcept>
+
+#include "codegen/probe_context.h"
+#include "providers/dtrace_provider.h"
+#include "providers/profile_provider.h"
+#include "providers/sdt_provider.h"
+#include "providers/stable_providers.h"
+#include "providers/syscall_provider.h"
+
+namespace dt {
+
+const ProviderCodegen& DtraceCodegen();   // dtrace_context.cc
+const ProviderCodegen& ProfileCodegen();  // profile_context.cc
+const ProviderCodegen& SyscallCodegen();  // syscall_context.cc
+const ProviderCodegen& SdtCodegen();      // sdt_context.cc
+const ProviderCodegen& StableCodegen();   // stable_context.cc
+
+const ProviderCodegen& CodegenOf(const Provider& provider) {
+  struct Entry {
+    const Provider& provider;
+    const ProviderCodegen& codegen;
+  };
+  static const Entry kTable[] = {
+      {DtraceProvider(), DtraceCodegen()},   {ProfileProvider(), ProfileCodegen()},
+      {SyscallProvider(), SyscallCodegen()}, {SdtProvider(), SdtCodegen()},
+      {StableProvider(), StableCodegen()},
+  };
+  for (const Entry& e : kTable)
+    if (&e.provider == &provider) return e.codegen;
+  throw std::logic_error("a provider without code generation");
+}
+
+}  // namespace dt

@@ -1,0 +1,105 @@
+// A provider: one kind of probe, and everything the pipeline needs to know
+// about it in one place.
+//
+// Each provider is one unit under src/providers/ (<name>_provider.{h,cc})
+// and one line in the table of provider_table.cc, plus its part in code
+// generation (codegen/<name>_context.cc and one line in
+// codegen/provider_codegen_table.cc: the BPF code of its context, which
+// only codegen can emit; see docs/ARCHITECTURE.md). The registry asks it
+// for its probes, the listing for their arguments and stability, sema how
+// its arguments are analyzed, code generation for the shape of the BPF
+// program that fires them, and the tracing session for how to attach that
+// program. Nothing else in the pipeline needs to know which provider it is
+// talking to.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "providers/probe.h"
+#include "providers/probe_description.h"
+#include "providers/stability.h"
+#include "runtime/attach.h"
+
+namespace dt {
+
+class ProbeRegistry;
+struct StableProbe;  // providers/stable_providers.h
+
+// The BPF program that fires a provider's probes.
+struct ProgramShape {
+  uint32_t prog_type = 0;  // BPF_PROG_TYPE_*
+  // Not attached to any event: the dtrace process runs it with
+  // BPF_PROG_TEST_RUN (BEGIN, END, ERROR). Attach() is never called.
+  bool run_once = false;
+  // Leading frames of bpf_get_stack()'s kernel stack that are the tracing
+  // machinery's own, not the traced code's (caller and stackdepth skip them).
+  int tracing_frames = 0;
+  // The kernel stack starts at an interrupted PC (perf events): there are
+  // no tracing frames for the consumer to drop by name, and stack() need
+  // not fetch room for them.
+  bool stack_starts_at_sample = false;
+  // One program serves many probes (all syscall entries), so the probe
+  // that fired is known only at run time; otherwise each probe has its own.
+  bool shared_by_probes = false;
+};
+
+class Provider {
+ public:
+  virtual ~Provider() = default;
+
+  // Adds (ProbeRegistry::Add) the probes this provider offers on this
+  // kernel, in the order they are to be numbered.
+  virtual void AddProbes(const KernelEventList& events, ProbeRegistry& registry) const = 0;
+
+  // Creates the probe a description names when this provider makes probes
+  // on demand (profile-N, tick-N), before the description is matched.
+  virtual void CreateOnDemand(const ProbeSpecFields& /*desc*/, ProbeRegistry& /*registry*/) const {}
+
+  // The typed arguments (args[]) of one of its probes; none by default. Read
+  // once per probe (ProbeRegistry::Args caches them).
+  virtual std::vector<ProbeArg> ReadArgs(const Probe& /*probe*/) const { return {}; }
+
+  // DTrace's interface attributes of its probes (`dtrace -lv`).
+  virtual const ProviderAttributes& Attributes() const = 0;
+
+  // --- semantic analysis
+
+  // A probe defined in D over a raw tracepoint's arguments (sched, proc,
+  // io): the definition sema compiles (condition, context task, args[]).
+  // nullptr for probes that are not.
+  virtual const StableProbe* DefinitionInD(const Probe& /*probe*/) const { return nullptr; }
+  // argN and args[N] are fields of the tracepoint record the program's
+  // context points at (sdt): sema notes their layout for code generation
+  // and reads args[N] from the record.
+  virtual bool ArgsAreRecordFields() const { return false; }
+
+  // --- the program that fires its probes (code generation)
+
+  virtual ProgramShape Shape() const = 0;
+  // Probes of this provider with the same group share one program (and the
+  // groups run in this order); by default each probe has its own.
+  virtual uint64_t ProgramGroup(const Probe& probe) const { return probe.id; }
+  // The program's name in messages and -S, given the first probe it serves.
+  virtual std::string ProgramName(const Probe& first) const { return first.FullName(); }
+  // The raw tracepoint the program attaches to, empty if it attaches to none.
+  // Code generation tells the tracing functions in a stack by it (caller,
+  // stackdepth: __bpf_trace_<tp>, __traceiter_<tp>).
+  virtual std::string RawTracepoint(const Probe& /*first*/) const { return {}; }
+
+  // --- the session
+
+  // Attaches a loaded program of the group whose first probe is `first`;
+  // detached when the Attachment is destroyed.
+  virtual runtime::Attachment Attach(int prog_fd, const Probe& first) const = 0;
+};
+
+// Where `provider` stands in AllProviders(): programs are generated in
+// this order.
+size_t ProviderRank(const Provider& provider);
+
+// Every provider, in the order their probes are numbered (provider_table.cc).
+const std::vector<const Provider*>& AllProviders();
+
+}  // namespace dt

@@ -1,0 +1,29 @@
+// The providers, one line each. Their order is the order of probe IDs.
+#include "providers/dtrace_provider.h"
+#include "providers/profile_provider.h"
+#include "providers/provider.h"
+#include "providers/sdt_provider.h"
+#include "providers/stable_providers.h"
+#include "providers/syscall_provider.h"
+
+namespace dt {
+
+const std::vector<const Provider*>& AllProviders() {
+  static const std::vector<const Provider*> kProviders = {
+      &DtraceProvider(),   // dtrace:::BEGIN, END, ERROR
+      &ProfileProvider(),  // profile-N, tick-N
+      &SyscallProvider(),  // syscall::<fn>:entry/return
+      &SdtProvider(),      // sdt:<category>::<event>, every kernel tracepoint
+      &StableProvider(),   // sched, proc, io
+  };
+  return kProviders;
+}
+
+size_t ProviderRank(const Provider& provider) {
+  const std::vector<const Provider*>& all = AllProviders();
+  for (size_t i = 0; i < all.size(); ++i)
+    if (all[i] == &provider) return i;
+  return all.size();
+}
+
+}  // namespace dt
