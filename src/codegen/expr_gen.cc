@@ -617,6 +617,9 @@ void FunctionGen::GenCall(const Expr& e) {
     GenCopyinstr(e);
   } else if (e.text == "copyin") {
     GenCopyin(e);
+  } else if (e.text == "htons" || e.text == "ntohs" || e.text == "htonl" || e.text == "ntohl" ||
+             e.text == "htonll" || e.text == "ntohll") {
+    GenByteOrder(e);
   } else if (e.text == "__path") {
     GenPath(e);
   } else if (e.text == "__user_args") {
