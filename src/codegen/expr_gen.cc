@@ -620,6 +620,8 @@ void FunctionGen::GenCall(const Expr& e) {
   } else if (e.text == "htons" || e.text == "ntohs" || e.text == "htonl" || e.text == "ntohl" ||
              e.text == "htonll" || e.text == "ntohll") {
     GenByteOrder(e);
+  } else if (e.text == "basename" || e.text == "dirname") {
+    GenPathComponent(e, e.text == "dirname");
   } else if (e.text == "__path") {
     GenPath(e);
   } else if (e.text == "__user_args") {

@@ -42,6 +42,8 @@ struct SubroutineSpec {
   ParamSpec params[3];
 };
 
+constexpr ParamSpec kStringParam{true, "string"};
+
 constexpr SubroutineSpec kSubroutines[] = {
     {"htons", "uint16_t", 1, 1, {{false, "uint16_t"}}},
     {"ntohs", "uint16_t", 1, 1, {{false, "uint16_t"}}},
@@ -49,6 +51,8 @@ constexpr SubroutineSpec kSubroutines[] = {
     {"ntohl", "uint32_t", 1, 1, {{false, "uint32_t"}}},
     {"htonll", "uint64_t", 1, 1, {{false, "uint64_t"}}},
     {"ntohll", "uint64_t", 1, 1, {{false, "uint64_t"}}},
+    {"basename", "string", 1, 1, {kStringParam}},
+    {"dirname", "string", 1, 1, {kStringParam}},
 };
 
 // Whether `e` is (a dereference of) a translator's result: such objects

@@ -59,15 +59,17 @@ TEST(AnalyzerTest, BuiltinTypes) {
   EXPECT_EQ(Analyze("BEGIN { x = timestamp; }")->info.globals[0].type->size, 8u);
 }
 
-TEST(AnalyzerTest, ByteOrderSubroutinesHaveDTraceResultTypes) {
+TEST(AnalyzerTest, StringAndByteOrderSubroutinesHaveDTraceResultTypes) {
   struct Case {
     const char* call;
     bool is_string;
     uint64_t size;
   };
   const Case cases[] = {
-      {"htons(1)", false, 2}, {"ntohs(1)", false, 2},  {"htonl(1)", false, 4},
-      {"ntohl(1)", false, 4}, {"htonll(1)", false, 8}, {"ntohll(1)", false, 8},
+      {"htons(1)", false, 2},         {"ntohs(1)", false, 2},           {"htonl(1)", false, 4},
+      {"ntohl(1)", false, 4},         {"htonll(1)", false, 8},          {"ntohll(1)", false, 8},
+      {"basename(\"a\")", true, 256}, {"dirname(execname)", true, 256},
+
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.call);
@@ -80,7 +82,8 @@ TEST(AnalyzerTest, ByteOrderSubroutinesHaveDTraceResultTypes) {
     }
   }
   EXPECT_EQ(ErrorTag("BEGIN { x = htons(\"80\"); }"), "D_PROTO_ARG");
-  EXPECT_EQ(ErrorTag("BEGIN { x = htonl(1, 2); }"), "D_PROTO_LEN");
+  EXPECT_EQ(ErrorTag("BEGIN { x = basename(1); }"), "D_PROTO_ARG");
+  EXPECT_EQ(ErrorTag("BEGIN { x = dirname(\"a\", \"b\"); }"), "D_PROTO_LEN");
 }
 
 TEST(AnalyzerTest, VariablesAreTypedByFirstAssignment) {

@@ -1,10 +1,15 @@
 # Wrong argument counts and types, with DTrace's messages (D_PROTO_LEN,
-# D_PROTO_ARG).
+# D_PROTO_ARG): a `const char *` parameter is shown as "string", as for
+# strlen().
 for program in \
 	'BEGIN { trace(htons()); }' \
 	'BEGIN { trace(ntohll(1, 2)); }' \
 	'BEGIN { trace(htonl("80")); }' \
-	'BEGIN { trace(ntohs(curthread)); }'
+	'BEGIN { trace(ntohs(curthread)); }' \
+	'BEGIN { trace(basename()); }' \
+	'BEGIN { trace(dirname("a", "b")); }' \
+	'BEGIN { trace(basename(1)); }' \
+	'BEGIN { trace(dirname(curthread)); }'
 do
 	"$DTRACE" -xerrtags -n "$program"
 	echo "status $?"

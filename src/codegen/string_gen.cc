@@ -1,0 +1,141 @@
+// String subroutines computed in BPF: basename() and dirname(). Each writes a zero-padded result of
+// the string type's size into scratch memory and leaves its address in r0.
+//
+// Two rules keep the verifier's work proportional to the code, not to the
+// number of possible strings:
+//  - Loops over a string's bytes have no branch in their body (the
+//    decisions are arithmetic on 0/1 values), so the verifier walks one
+//    path per iteration instead of one per combination of bytes.
+//  - An index computed from the bytes (where a name starts, how long it
+//    is) goes through a scratch word before it is used as an offset or a
+//    size. The verifier does not track memory in a map, so every path
+//    reaches the copy with the same unknown value and is checked once
+//    there, instead of once per index that path happened to hold.
+#include <algorithm>
+
+#include "codegen/function_gen.h"
+
+namespace dt {
+
+using ast::Expr;
+using namespace bpf;
+
+namespace {
+
+// The mask that bounds an index below `n` for the verifier: masking costs
+// no branch, and a buffer of PowerOfTwoAtLeast(n) bytes holds any index
+// it lets through.
+uint32_t PowerOfTwoAtLeast(uint32_t n) {
+  uint32_t p = 8;
+  while (p < n) p <<= 1;
+  return p;
+}
+
+}  // namespace
+
+void FunctionGen::GenPathComponent(const Expr& e, bool want_dirname) {
+  // DTrace's rules, on the string's first strsize - 1 bytes:
+  //   ""                      -> "." for both
+  //   only slashes ("/", "//") -> "/" for both
+  //   basename: the last name, trailing slashes dropped ("/usr/lib/" -> "lib")
+  //   dirname: everything before the last name, without the slashes that
+  //     end it ("/usr/lib/" -> "/usr"); "." when there is no slash before
+  //     the name ("a", "a/"), "/" when only slashes are ("/a", "//a").
+  const Expr& arg = *e.args[0];
+  auto in_size = static_cast<uint32_t>(arg.type->size);
+  auto size = static_cast<uint32_t>(e.type->size);
+  uint32_t out = AllocScratch(PowerOfTwoAtLeast(size));
+  uint32_t start_word = AllocScratch(8);
+  uint32_t length_word = AllocScratch(8);
+  int mark = stack_top_;
+  int16_t src_slot = AllocSlot();
+  int16_t slash_slot = AllocSlot();
+  GenExpr(arg);
+  EnsureScratch();
+  b_.Store(8, R10, src_slot, R0);
+  ZeroMem(R7, static_cast<int16_t>(out), size);
+
+  // One pass over the bytes (past the NUL they are all zero and change
+  // nothing). r1 walks the string, r2 is the index. Carried along:
+  //   r4 the last byte that is not a slash (-1: none yet)
+  //   r5 where the name holding it starts
+  //   r8 the last non-slash byte before that name (-1: none)
+  //   r9 1 when the previous byte was a slash or there was none
+  uint32_t scanned = std::min(in_size, size - 1);
+  b_.Mov(R1, R0);
+  b_.MovImm(R2, 0);
+  b_.MovImm(R4, -1);
+  b_.MovImm(R5, -1);
+  b_.MovImm(R8, -1);
+  b_.MovImm(R9, 1);
+  Label next_byte = b_.NewLabel();
+  b_.Bind(next_byte);
+  b_.Load(1, R3, R1, 0);
+  b_.Mov(R0, R3);  // r0 = (byte == '/'): (byte ^ '/') - 1 is negative only then
+  b_.AluImm(BPF_XOR, R0, '/');
+  b_.AluImm(BPF_SUB, R0, 1);
+  b_.AluImm(BPF_RSH, R0, 63);
+  b_.Store(8, R10, slash_slot, R0);
+  b_.AluImm(BPF_SUB, R3, 1);  // r3 = (byte != 0) - (byte == '/'): part of a name
+  b_.AluImm(BPF_RSH, R3, 63);
+  b_.AluImm(BPF_XOR, R3, 1);
+  b_.Alu(BPF_SUB, R3, R0);
+  b_.Alu(BPF_AND, R9, R3);  // r9 = a name starts here
+  b_.Mov(R0, R4);           // r8 += starts * (r4 - r8)
+  b_.Alu(BPF_SUB, R0, R8);
+  b_.Alu(BPF_MUL, R0, R9);
+  b_.Alu(BPF_ADD, R8, R0);
+  b_.Mov(R0, R2);  // r5 += starts * (index - r5)
+  b_.Alu(BPF_SUB, R0, R5);
+  b_.Alu(BPF_MUL, R0, R9);
+  b_.Alu(BPF_ADD, R5, R0);
+  b_.Mov(R0, R2);  // r4 += in_name * (index - r4)
+  b_.Alu(BPF_SUB, R0, R4);
+  b_.Alu(BPF_MUL, R0, R3);
+  b_.Alu(BPF_ADD, R4, R0);
+  b_.Load(8, R9, R10, slash_slot);
+  b_.AluImm(BPF_ADD, R1, 1);
+  b_.AluImm(BPF_ADD, R2, 1);
+  b_.JumpIfImm(BPF_JLT, R2, static_cast<int32_t>(scanned), next_byte);
+
+  Label dot = b_.NewLabel(), slash = b_.NewLabel(), copy = b_.NewLabel(), done = b_.NewLabel();
+  b_.Load(8, R1, R10, src_slot);
+  b_.Load(1, R1, R1, 0);
+  b_.JumpIfImm(BPF_JEQ, R1, 0, dot);
+  b_.JumpIfImm(BPF_JSLT, R4, 0, slash);
+  if (want_dirname) {
+    b_.JumpIfImm(BPF_JEQ, R5, 0, dot);
+    b_.JumpIfImm(BPF_JSLT, R8, 0, slash);
+    b_.StoreImm(8, R7, static_cast<int16_t>(start_word), 0);
+    b_.AluImm(BPF_ADD, R8, 1);
+    b_.Store(8, R7, static_cast<int16_t>(length_word), R8);
+  } else {
+    b_.Store(8, R7, static_cast<int16_t>(start_word), R5);
+    b_.Alu(BPF_SUB, R4, R5);
+    b_.AluImm(BPF_ADD, R4, 1);
+    b_.Store(8, R7, static_cast<int16_t>(length_word), R4);
+  }
+  b_.Jump(copy);
+  b_.Bind(slash);  // the string starts with the slash to return
+  b_.StoreImm(8, R7, static_cast<int16_t>(start_word), 0);
+  b_.StoreImm(8, R7, static_cast<int16_t>(length_word), 1);
+  b_.Bind(copy);
+  b_.Load(8, R3, R10, src_slot);
+  b_.Load(8, R1, R7, static_cast<int16_t>(start_word));
+  b_.AluImm(BPF_AND, R1, static_cast<int32_t>(PowerOfTwoAtLeast(in_size) - 1));
+  b_.Alu(BPF_ADD, R3, R1);
+  b_.Load(8, R2, R7, static_cast<int16_t>(length_word));
+  b_.AluImm(BPF_AND, R2, static_cast<int32_t>(PowerOfTwoAtLeast(size) - 1));
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(out));
+  b_.Call(BPF_FUNC_probe_read_kernel);
+  b_.Jump(done);
+  b_.Bind(dot);
+  b_.StoreImm(1, R7, static_cast<int16_t>(out), '.');
+  b_.Bind(done);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(out));
+  ReleaseSlotsTo(mark);
+}
+
+}  // namespace dt
