@@ -622,6 +622,8 @@ void FunctionGen::GenCall(const Expr& e) {
     GenByteOrder(e);
   } else if (e.text == "basename" || e.text == "dirname") {
     GenPathComponent(e, e.text == "dirname");
+  } else if (e.text == "strjoin") {
+    GenStrjoin(e);
   } else if (e.text == "__path") {
     GenPath(e);
   } else if (e.text == "__user_args") {

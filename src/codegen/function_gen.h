@@ -135,6 +135,7 @@ class FunctionGen {
   void GenByteOrder(const ast::Expr& e);
   // basename() or dirname(): r0 = the part of the path, in scratch.
   void GenPathComponent(const ast::Expr& e, bool want_dirname);
+  void GenStrjoin(const ast::Expr& e);
   // stack(n): r0 = a zero-filled buffer of the stack's type size in scratch.
   void GenStack(const ast::Expr& e);
   // r0 = the kernel PC of frame `frame` after the tracing frames (0 when the

@@ -1,5 +1,6 @@
-// String subroutines computed in BPF: basename() and dirname(). Each writes a zero-padded result of
-// the string type's size into scratch memory and leaves its address in r0.
+// String subroutines computed in BPF: basename(), dirname() and strjoin().
+// Each writes a zero-padded result of the string type's size
+// into scratch memory and leaves its address in r0.
 //
 // Two rules keep the verifier's work proportional to the code, not to the
 // number of possible strings:
@@ -133,6 +134,45 @@ void FunctionGen::GenPathComponent(const Expr& e, bool want_dirname) {
   b_.Bind(dot);
   b_.StoreImm(1, R7, static_cast<int16_t>(out), '.');
   b_.Bind(done);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(out));
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenStrjoin(const Expr& e) {
+  // The first string is copied by the string helper, which returns its
+  // length; the second is copied the same way right after it. Both copies
+  // stop at the result's size, so the join is cut to strsize - 1 bytes.
+  auto size = static_cast<uint32_t>(e.type->size);
+  auto second_size = std::min(static_cast<uint32_t>(e.args[1]->type->size), size);
+  uint32_t joint_mask = PowerOfTwoAtLeast(size) - 1;
+  // Room for the second copy wherever the (masked) first one ends.
+  uint32_t out = AllocScratch(joint_mask + 1 + second_size);
+  int mark = stack_top_;
+  int16_t first_slot = AllocSlot();
+  int16_t second_slot = AllocSlot();
+  GenExpr(*e.args[0]);
+  b_.Store(8, R10, first_slot, R0);
+  GenExpr(*e.args[1]);
+  b_.Store(8, R10, second_slot, R0);
+  EnsureScratch();
+  ZeroMem(R7, static_cast<int16_t>(out), size);
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(out));
+  b_.MovImm(R2, static_cast<int32_t>(size));
+  b_.Load(8, R3, R10, first_slot);
+  b_.Call(BPF_FUNC_probe_read_kernel_str);
+  // r0 = bytes copied with the NUL (at least 1; the buffers are ours).
+  b_.AluImm(BPF_SUB, R0, 1);
+  b_.AluImm(BPF_AND, R0, static_cast<int32_t>(joint_mask));
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(out));
+  b_.Alu(BPF_ADD, R1, R0);
+  b_.MovImm(R2, static_cast<int32_t>(second_size));
+  b_.Load(8, R3, R10, second_slot);
+  b_.Call(BPF_FUNC_probe_read_kernel_str);
+  // What the second copy wrote past the result's size is not part of it.
+  b_.StoreImm(1, R7, static_cast<int16_t>(out + size - 1), 0);
   b_.Mov(R0, R7);
   b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(out));
   ReleaseSlotsTo(mark);

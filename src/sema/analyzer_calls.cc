@@ -53,6 +53,7 @@ constexpr SubroutineSpec kSubroutines[] = {
     {"ntohll", "uint64_t", 1, 1, {{false, "uint64_t"}}},
     {"basename", "string", 1, 1, {kStringParam}},
     {"dirname", "string", 1, 1, {kStringParam}},
+    {"strjoin", "string", 2, 2, {kStringParam, kStringParam}},
 };
 
 // Whether `e` is (a dereference of) a translator's result: such objects

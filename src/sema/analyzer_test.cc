@@ -66,9 +66,15 @@ TEST(AnalyzerTest, StringAndByteOrderSubroutinesHaveDTraceResultTypes) {
     uint64_t size;
   };
   const Case cases[] = {
-      {"htons(1)", false, 2},         {"ntohs(1)", false, 2},           {"htonl(1)", false, 4},
-      {"ntohl(1)", false, 4},         {"htonll(1)", false, 8},          {"ntohll(1)", false, 8},
-      {"basename(\"a\")", true, 256}, {"dirname(execname)", true, 256},
+      {"htons(1)", false, 2},
+      {"ntohs(1)", false, 2},
+      {"htonl(1)", false, 4},
+      {"ntohl(1)", false, 4},
+      {"htonll(1)", false, 8},
+      {"ntohll(1)", false, 8},
+      {"basename(\"a\")", true, 256},
+      {"dirname(execname)", true, 256},
+      {"strjoin(\"a\", \"b\")", true, 256},
 
   };
   for (const Case& c : cases) {
@@ -83,7 +89,7 @@ TEST(AnalyzerTest, StringAndByteOrderSubroutinesHaveDTraceResultTypes) {
   }
   EXPECT_EQ(ErrorTag("BEGIN { x = htons(\"80\"); }"), "D_PROTO_ARG");
   EXPECT_EQ(ErrorTag("BEGIN { x = basename(1); }"), "D_PROTO_ARG");
-  EXPECT_EQ(ErrorTag("BEGIN { x = dirname(\"a\", \"b\"); }"), "D_PROTO_LEN");
+  EXPECT_EQ(ErrorTag("BEGIN { x = strjoin(\"a\"); }"), "D_PROTO_LEN");
 }
 
 TEST(AnalyzerTest, VariablesAreTypedByFirstAssignment) {

@@ -9,7 +9,11 @@ for program in \
 	'BEGIN { trace(basename()); }' \
 	'BEGIN { trace(dirname("a", "b")); }' \
 	'BEGIN { trace(basename(1)); }' \
-	'BEGIN { trace(dirname(curthread)); }'
+	'BEGIN { trace(dirname(curthread)); }' \
+	'BEGIN { trace(strjoin("a")); }' \
+	'BEGIN { trace(strjoin("a", "b", "c")); }' \
+	'BEGIN { trace(strjoin("a", 1)); }' \
+	'BEGIN { trace(strjoin(2, "b")); }'
 do
 	"$DTRACE" -xerrtags -n "$program"
 	echo "status $?"
