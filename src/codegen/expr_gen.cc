@@ -624,6 +624,8 @@ void FunctionGen::GenCall(const Expr& e) {
     GenPathComponent(e, e.text == "dirname");
   } else if (e.text == "strjoin") {
     GenStrjoin(e);
+  } else if (e.text == "lltostr") {
+    GenLltostr(e);
   } else if (e.text == "__path") {
     GenPath(e);
   } else if (e.text == "__user_args") {

@@ -136,6 +136,7 @@ class FunctionGen {
   // basename() or dirname(): r0 = the part of the path, in scratch.
   void GenPathComponent(const ast::Expr& e, bool want_dirname);
   void GenStrjoin(const ast::Expr& e);
+  void GenLltostr(const ast::Expr& e);
   // stack(n): r0 = a zero-filled buffer of the stack's type size in scratch.
   void GenStack(const ast::Expr& e);
   // r0 = the kernel PC of frame `frame` after the tracing frames (0 when the

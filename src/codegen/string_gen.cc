@@ -1,5 +1,5 @@
-// String subroutines computed in BPF: basename(), dirname() and strjoin().
-// Each writes a zero-padded result of the string type's size
+// String subroutines computed in BPF: basename(), dirname(), strjoin() and
+// lltostr(). Each writes a zero-padded result of the string type's size
 // into scratch memory and leaves its address in r0.
 //
 // Two rules keep the verifier's work proportional to the code, not to the
@@ -31,6 +31,12 @@ uint32_t PowerOfTwoAtLeast(uint32_t n) {
   while (p < n) p <<= 1;
   return p;
 }
+
+// lltostr() writes its digits backwards from this index of a 128-byte
+// buffer (base 2 needs 64 digits, plus "0x"-style prefixes and the NUL).
+constexpr int32_t kDigitsNul = 71;
+constexpr uint32_t kDigitsBuffer = 128;
+constexpr int32_t kMaxDigits = 64;
 
 }  // namespace
 
@@ -173,6 +179,130 @@ void FunctionGen::GenStrjoin(const Expr& e) {
   b_.Call(BPF_FUNC_probe_read_kernel_str);
   // What the second copy wrote past the result's size is not part of it.
   b_.StoreImm(1, R7, static_cast<int16_t>(out + size - 1), 0);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(out));
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenLltostr(const Expr& e) {
+  // DTrace's digits: base 10 signed ("-12"), other bases the unsigned
+  // 64-bit value; base 16 is prefixed "0x" and base 8 "0" (zero is "0",
+  // "0x0" and "0"); digits past 9 are lower-case letters. A base outside
+  // 2..36 is an illegal operation.
+  auto size = static_cast<uint32_t>(e.type->size);
+  uint32_t digits = AllocScratch(kDigitsBuffer);
+  uint32_t out = AllocScratch(size);
+  uint32_t first_word = AllocScratch(8);  // index of the first character
+  int mark = stack_top_;
+  int16_t value_slot = AllocSlot();
+  int16_t base_slot = AllocSlot();
+  GenExpr(*e.args[0]);
+  b_.Store(8, R10, value_slot, R0);
+  if (e.args.size() == 2) {
+    GenExpr(*e.args[1]);
+    // The base is an int: its low 32 bits, signed.
+    b_.AluImm(BPF_LSH, R0, 32);
+    b_.AluImm(BPF_ARSH, R0, 32);
+    Label bad = b_.NewLabel(), ok = b_.NewLabel();
+    b_.JumpIfImm(BPF_JSLT, R0, 2, bad);
+    b_.JumpIfImm(BPF_JSLE, R0, 36, ok);
+    b_.Bind(bad);
+    EmitFault(FaultKind::kIllegalOp, R0);
+    b_.Bind(ok);
+    b_.Store(8, R10, base_slot, R0);
+  } else {
+    b_.StoreImm(8, R10, base_slot, 10);
+  }
+  EnsureScratch();
+  ZeroMem(R7, static_cast<int16_t>(digits), kDigitsNul + 1);
+  ZeroMem(R7, static_cast<int16_t>(out), size);
+
+  Label is_unsigned = b_.NewLabel();
+  b_.Load(8, R3, R10, value_slot);
+  b_.Load(8, R4, R10, base_slot);
+  b_.JumpIfImm(BPF_JNE, R4, 10, is_unsigned);
+  b_.JumpIfImm(BPF_JSGE, R3, 0, is_unsigned);
+  b_.Neg(R3);  // INT64_MIN stays itself, which is right read as unsigned
+  b_.Bind(is_unsigned);
+
+  // Digits from the last backwards: r1 is where the next one goes, r2
+  // counts them, r3 is what is left of the value.
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(digits + kDigitsNul - 1));
+  b_.MovImm(R2, 0);
+  Label next_digit = b_.NewLabel(), digits_done = b_.NewLabel();
+  b_.Bind(next_digit);
+  b_.JumpIfImm(BPF_JEQ, R3, 0, digits_done);
+  b_.Mov(R0, R3);
+  b_.Alu(BPF_MOD, R0, R4);
+  b_.MovImm(R5, 9);  // r5 = digit + '0', plus 'a' - '0' - 10 past 9
+  b_.Alu(BPF_SUB, R5, R0);
+  b_.AluImm(BPF_RSH, R5, 63);
+  b_.AluImm(BPF_MUL, R5, 'a' - '0' - 10);
+  b_.Alu(BPF_ADD, R5, R0);
+  b_.AluImm(BPF_ADD, R5, '0');
+  b_.Store(1, R1, 0, R5);
+  b_.Alu(BPF_DIV, R3, R4);
+  b_.AluImm(BPF_SUB, R1, 1);
+  b_.AluImm(BPF_ADD, R2, 1);
+  b_.JumpIfImm(BPF_JLT, R2, kMaxDigits, next_digit);
+  b_.Bind(digits_done);
+  b_.MovImm(R0, kDigitsNul);
+  b_.Alu(BPF_SUB, R0, R2);
+  b_.Store(8, R7, static_cast<int16_t>(first_word), R0);
+
+  // Prefixes, innermost first.
+  auto prepend = [&](char c) {
+    b_.Load(8, R0, R7, static_cast<int16_t>(first_word));
+    b_.AluImm(BPF_SUB, R0, 1);
+    b_.Store(8, R7, static_cast<int16_t>(first_word), R0);
+    b_.AluImm(BPF_AND, R0, static_cast<int32_t>(kDigitsBuffer - 1));
+    b_.Mov(R1, R7);
+    b_.Alu(BPF_ADD, R1, R0);
+    b_.StoreImm(1, R1, static_cast<int16_t>(digits), c);
+  };
+  auto when = [&](auto condition, char c) {
+    Label skip = b_.NewLabel();
+    b_.Load(8, R3, R10, value_slot);
+    b_.Load(8, R4, R10, base_slot);
+    condition(skip);
+    prepend(c);
+    b_.Bind(skip);
+  };
+  when(
+      [&](Label skip) {
+        b_.JumpIfImm(BPF_JNE, R4, 16, skip);
+        b_.JumpIfImm(BPF_JNE, R3, 0, skip);
+      },
+      '0');
+  when([&](Label skip) { b_.JumpIfImm(BPF_JNE, R4, 16, skip); }, 'x');
+  when(
+      [&](Label skip) {
+        Label yes = b_.NewLabel();
+        b_.JumpIfImm(BPF_JEQ, R3, 0, yes);
+        b_.JumpIfImm(BPF_JEQ, R4, 16, yes);
+        b_.JumpIfImm(BPF_JNE, R4, 8, skip);
+        b_.Bind(yes);
+      },
+      '0');
+  when(
+      [&](Label skip) {
+        b_.JumpIfImm(BPF_JNE, R4, 10, skip);
+        b_.JumpIfImm(BPF_JSGE, R3, 0, skip);
+      },
+      '-');
+
+  // The characters end at the NUL, so the string helper copies exactly
+  // them, cut to the result's size.
+  b_.Load(8, R1, R7, static_cast<int16_t>(first_word));
+  b_.AluImm(BPF_AND, R1, static_cast<int32_t>(kDigitsBuffer - 1));
+  b_.Mov(R3, R7);
+  b_.AluImm(BPF_ADD, R3, static_cast<int32_t>(digits));
+  b_.Alu(BPF_ADD, R3, R1);
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(out));
+  b_.MovImm(R2, static_cast<int32_t>(size));
+  b_.Call(BPF_FUNC_probe_read_kernel_str);
   b_.Mov(R0, R7);
   b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(out));
   ReleaseSlotsTo(mark);

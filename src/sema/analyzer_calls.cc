@@ -54,6 +54,7 @@ constexpr SubroutineSpec kSubroutines[] = {
     {"basename", "string", 1, 1, {kStringParam}},
     {"dirname", "string", 1, 1, {kStringParam}},
     {"strjoin", "string", 2, 2, {kStringParam, kStringParam}},
+    {"lltostr", "string", 1, 2, {{false, "int64_t"}, {false, "int"}}},
 };
 
 // Whether `e` is (a dereference of) a translator's result: such objects

@@ -75,7 +75,8 @@ TEST(AnalyzerTest, StringAndByteOrderSubroutinesHaveDTraceResultTypes) {
       {"basename(\"a\")", true, 256},
       {"dirname(execname)", true, 256},
       {"strjoin(\"a\", \"b\")", true, 256},
-
+      {"lltostr(1)", true, 256},
+      {"lltostr(1, 16)", true, 256},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.call);
@@ -89,7 +90,9 @@ TEST(AnalyzerTest, StringAndByteOrderSubroutinesHaveDTraceResultTypes) {
   }
   EXPECT_EQ(ErrorTag("BEGIN { x = htons(\"80\"); }"), "D_PROTO_ARG");
   EXPECT_EQ(ErrorTag("BEGIN { x = basename(1); }"), "D_PROTO_ARG");
+  EXPECT_EQ(ErrorTag("BEGIN { x = lltostr(1, \"8\"); }"), "D_PROTO_ARG");
   EXPECT_EQ(ErrorTag("BEGIN { x = strjoin(\"a\"); }"), "D_PROTO_LEN");
+  EXPECT_EQ(ErrorTag("BEGIN { x = lltostr(1, 2, 3); }"), "D_PROTO_LEN");
 }
 
 TEST(AnalyzerTest, VariablesAreTypedByFirstAssignment) {

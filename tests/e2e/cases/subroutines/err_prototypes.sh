@@ -13,7 +13,11 @@ for program in \
 	'BEGIN { trace(strjoin("a")); }' \
 	'BEGIN { trace(strjoin("a", "b", "c")); }' \
 	'BEGIN { trace(strjoin("a", 1)); }' \
-	'BEGIN { trace(strjoin(2, "b")); }'
+	'BEGIN { trace(strjoin(2, "b")); }' \
+	'BEGIN { trace(lltostr()); }' \
+	'BEGIN { trace(lltostr(1, 2, 3)); }' \
+	'BEGIN { trace(lltostr("1")); }' \
+	'BEGIN { trace(lltostr(1, "16")); }'
 do
 	"$DTRACE" -xerrtags -n "$program"
 	echo "status $?"
