@@ -626,6 +626,10 @@ void FunctionGen::GenCall(const Expr& e) {
     GenStrjoin(e);
   } else if (e.text == "lltostr") {
     GenLltostr(e);
+  } else if (e.text == "toupper" || e.text == "tolower") {
+    GenCaseConversion(e, e.text == "toupper");
+  } else if (e.text == "substr") {
+    GenSubstr(e);
   } else if (e.text == "__path") {
     GenPath(e);
   } else if (e.text == "__user_args") {

@@ -137,6 +137,8 @@ class FunctionGen {
   void GenPathComponent(const ast::Expr& e, bool want_dirname);
   void GenStrjoin(const ast::Expr& e);
   void GenLltostr(const ast::Expr& e);
+  void GenCaseConversion(const ast::Expr& e, bool to_upper);  // toupper(), tolower()
+  void GenSubstr(const ast::Expr& e);
   // stack(n): r0 = a zero-filled buffer of the stack's type size in scratch.
   void GenStack(const ast::Expr& e);
   // r0 = the kernel PC of frame `frame` after the tracing frames (0 when the

@@ -1,6 +1,6 @@
-// String subroutines computed in BPF: basename(), dirname(), strjoin() and
-// lltostr(). Each writes a zero-padded result of the string type's size
-// into scratch memory and leaves its address in r0.
+// String subroutines computed in BPF: basename(), dirname(), strjoin(),
+// lltostr(), substr(), toupper() and tolower(). Each writes a zero-padded result of the string
+// type's size into scratch memory and leaves its address in r0.
 //
 // Two rules keep the verifier's work proportional to the code, not to the
 // number of possible strings:
@@ -303,6 +303,130 @@ void FunctionGen::GenLltostr(const Expr& e) {
   b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(out));
   b_.MovImm(R2, static_cast<int32_t>(size));
   b_.Call(BPF_FUNC_probe_read_kernel_str);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(out));
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenCaseConversion(const Expr& e, bool to_upper) {
+  // Only ASCII letters change, as in DTrace.
+  const Expr& arg = *e.args[0];
+  auto in_size = static_cast<uint32_t>(arg.type->size);
+  auto size = static_cast<uint32_t>(e.type->size);
+  uint32_t out = AllocScratch(size);
+  GenExpr(arg);
+  EnsureScratch();
+  ZeroMem(R7, static_cast<int16_t>(out), size);
+  // r1 reads, r2 writes, r3 counts; the bytes past the NUL are zeros and
+  // stay zeros, so the loop needs no exit but its count.
+  uint32_t converted = std::min(in_size, size - 1);
+  int32_t first = to_upper ? 'a' : 'A';
+  b_.Mov(R1, R0);
+  b_.Mov(R2, R7);
+  b_.AluImm(BPF_ADD, R2, static_cast<int32_t>(out));
+  b_.MovImm(R3, 0);
+  Label next_byte = b_.NewLabel();
+  b_.Bind(next_byte);
+  b_.Load(1, R4, R1, 0);
+  // r5 = 1 for a letter to change: (byte - first) & 0xff is below 26 only
+  // for one, and below 26 means negative once 26 is taken away.
+  b_.Mov(R5, R4);
+  b_.AluImm(BPF_SUB, R5, first);
+  b_.AluImm(BPF_AND, R5, 0xff);
+  b_.AluImm(BPF_SUB, R5, 26);
+  b_.AluImm(BPF_RSH, R5, 63);
+  b_.AluImm(BPF_MUL, R5, 'a' - 'A');
+  if (to_upper)
+    b_.Alu(BPF_SUB, R4, R5);
+  else
+    b_.Alu(BPF_ADD, R4, R5);
+  b_.Store(1, R2, 0, R4);
+  b_.AluImm(BPF_ADD, R1, 1);
+  b_.AluImm(BPF_ADD, R2, 1);
+  b_.AluImm(BPF_ADD, R3, 1);
+  b_.JumpIfImm(BPF_JLT, R3, static_cast<int32_t>(converted), next_byte);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(out));
+}
+
+void FunctionGen::GenSubstr(const Expr& e) {
+  // DTrace's rules, with len = strlen(s):
+  //   a negative index counts from the end (index + len); if that is still
+  //   before the start, the part before the start is taken off the length
+  //   (nothing left: "");
+  //   an index at or past the end (or still negative) gives "";
+  //   without a length everything to the end; a negative length leaves
+  //   that many characters off the end.
+  // The result is at most the characters that are there.
+  const Expr& arg = *e.args[0];
+  auto in_size = static_cast<uint32_t>(arg.type->size);
+  auto size = static_cast<uint32_t>(e.type->size);
+  uint32_t out = AllocScratch(PowerOfTwoAtLeast(size));
+  uint32_t start_word = AllocScratch(8);
+  uint32_t length_word = AllocScratch(8);
+  int mark = stack_top_;
+  int16_t src_slot = AllocSlot();
+  int16_t index_slot = AllocSlot();
+  int16_t length_slot = AllocSlot();
+  GenExpr(arg);
+  b_.Store(8, R10, src_slot, R0);
+  // Both are ints: their low 32 bits, signed.
+  GenExpr(*e.args[1]);
+  b_.AluImm(BPF_LSH, R0, 32);
+  b_.AluImm(BPF_ARSH, R0, 32);
+  b_.Store(8, R10, index_slot, R0);
+  if (e.args.size() == 3) {
+    GenExpr(*e.args[2]);
+    b_.AluImm(BPF_LSH, R0, 32);
+    b_.AluImm(BPF_ARSH, R0, 32);
+    b_.Store(8, R10, length_slot, R0);
+  } else {
+    b_.StoreImm(8, R10, length_slot, static_cast<int32_t>(size));
+  }
+  EnsureScratch();
+  ZeroMem(R7, static_cast<int16_t>(out), size);
+  b_.Load(8, R0, R10, src_slot);
+  GenStrlen(std::min(in_size, size));
+  // r0 = len, r1 = index, r2 = length; the result goes to the scratch words.
+  b_.Load(8, R1, R10, index_slot);
+  b_.Load(8, R2, R10, length_slot);
+  Label empty = b_.NewLabel(), index_ok = b_.NewLabel(), length_ok = b_.NewLabel(),
+        store = b_.NewLabel(), copy = b_.NewLabel();
+  b_.JumpIfImm(BPF_JSGE, R1, 0, index_ok);
+  b_.Alu(BPF_ADD, R1, R0);
+  b_.JumpIfImm(BPF_JSGE, R1, 0, index_ok);
+  b_.Alu(BPF_ADD, R2, R1);  // before the start: shorten, start at 0
+  b_.JumpIfImm(BPF_JSLE, R2, 0, empty);
+  b_.MovImm(R1, 0);
+  b_.Bind(index_ok);
+  b_.JumpIf(BPF_JSGE, R1, R0, empty);
+  b_.Mov(R3, R0);  // r3 = characters from the index to the end
+  b_.Alu(BPF_SUB, R3, R1);
+  if (e.args.size() == 3) {
+    b_.JumpIfImm(BPF_JSGE, R2, 0, length_ok);
+    b_.Alu(BPF_ADD, R2, R3);
+    b_.Bind(length_ok);
+    b_.JumpIfImm(BPF_JSLE, R2, 0, empty);
+  }
+  b_.JumpIf(BPF_JSLE, R2, R3, store);
+  b_.Mov(R2, R3);
+  b_.Bind(store);
+  b_.Store(8, R7, static_cast<int16_t>(start_word), R1);
+  b_.Store(8, R7, static_cast<int16_t>(length_word), R2);
+  b_.Jump(copy);
+  b_.Bind(empty);
+  b_.StoreImm(8, R7, static_cast<int16_t>(start_word), 0);
+  b_.StoreImm(8, R7, static_cast<int16_t>(length_word), 0);
+  b_.Bind(copy);
+  b_.Load(8, R3, R10, src_slot);
+  b_.Load(8, R1, R7, static_cast<int16_t>(start_word));
+  b_.AluImm(BPF_AND, R1, static_cast<int32_t>(PowerOfTwoAtLeast(in_size) - 1));
+  b_.Alu(BPF_ADD, R3, R1);
+  b_.Load(8, R2, R7, static_cast<int16_t>(length_word));
+  b_.AluImm(BPF_AND, R2, static_cast<int32_t>(PowerOfTwoAtLeast(size) - 1));
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(out));
+  b_.Call(BPF_FUNC_probe_read_kernel);
   b_.Mov(R0, R7);
   b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(out));
   ReleaseSlotsTo(mark);

@@ -55,6 +55,9 @@ constexpr SubroutineSpec kSubroutines[] = {
     {"dirname", "string", 1, 1, {kStringParam}},
     {"strjoin", "string", 2, 2, {kStringParam, kStringParam}},
     {"lltostr", "string", 1, 2, {{false, "int64_t"}, {false, "int"}}},
+    {"substr", "string", 2, 3, {kStringParam, {false, "int"}, {false, "int"}}},
+    {"toupper", "string", 1, 1, {kStringParam}},
+    {"tolower", "string", 1, 1, {kStringParam}},
 };
 
 // Whether `e` is (a dereference of) a translator's result: such objects

@@ -77,6 +77,10 @@ TEST(AnalyzerTest, StringAndByteOrderSubroutinesHaveDTraceResultTypes) {
       {"strjoin(\"a\", \"b\")", true, 256},
       {"lltostr(1)", true, 256},
       {"lltostr(1, 16)", true, 256},
+      {"substr(\"ab\", 1)", true, 256},
+      {"substr(\"ab\", 1, 1)", true, 256},
+      {"toupper(\"a\")", true, 256},
+      {"tolower(\"A\")", true, 256},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.call);
@@ -93,6 +97,8 @@ TEST(AnalyzerTest, StringAndByteOrderSubroutinesHaveDTraceResultTypes) {
   EXPECT_EQ(ErrorTag("BEGIN { x = lltostr(1, \"8\"); }"), "D_PROTO_ARG");
   EXPECT_EQ(ErrorTag("BEGIN { x = strjoin(\"a\"); }"), "D_PROTO_LEN");
   EXPECT_EQ(ErrorTag("BEGIN { x = lltostr(1, 2, 3); }"), "D_PROTO_LEN");
+  EXPECT_EQ(ErrorTag("BEGIN { x = substr(\"a\", \"1\"); }"), "D_PROTO_ARG");
+  EXPECT_EQ(ErrorTag("BEGIN { x = toupper(\"a\", \"b\"); }"), "D_PROTO_LEN");
 }
 
 TEST(AnalyzerTest, VariablesAreTypedByFirstAssignment) {

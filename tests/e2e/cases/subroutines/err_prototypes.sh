@@ -17,7 +17,13 @@ for program in \
 	'BEGIN { trace(lltostr()); }' \
 	'BEGIN { trace(lltostr(1, 2, 3)); }' \
 	'BEGIN { trace(lltostr("1")); }' \
-	'BEGIN { trace(lltostr(1, "16")); }'
+	'BEGIN { trace(lltostr(1, "16")); }' \
+	'BEGIN { trace(substr("abc")); }' \
+	'BEGIN { trace(substr("abc", 1, 2, 3)); }' \
+	'BEGIN { trace(substr("abc", "1")); }' \
+	'BEGIN { trace(substr(1, 1)); }' \
+	'BEGIN { trace(toupper()); }' \
+	'BEGIN { trace(tolower(1)); }'
 do
 	"$DTRACE" -xerrtags -n "$program"
 	echo "status $?"
