@@ -52,6 +52,8 @@ const char* FaultText(uint32_t fault) {
   switch (static_cast<FaultKind>(fault)) {
     case FaultKind::kBadAddr:
       return "invalid address";
+    case FaultKind::kIllegalOp:
+      return "illegal operation";
     case FaultKind::kDivZero:
       return "divide-by-zero";
   }

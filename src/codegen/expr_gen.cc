@@ -617,6 +617,19 @@ void FunctionGen::GenCall(const Expr& e) {
     GenCopyinstr(e);
   } else if (e.text == "copyin") {
     GenCopyin(e);
+  } else if (e.text == "htons" || e.text == "ntohs" || e.text == "htonl" || e.text == "ntohl" ||
+             e.text == "htonll" || e.text == "ntohll") {
+    GenByteOrder(e);
+  } else if (e.text == "basename" || e.text == "dirname") {
+    GenPathComponent(e, e.text == "dirname");
+  } else if (e.text == "strjoin") {
+    GenStrjoin(e);
+  } else if (e.text == "lltostr") {
+    GenLltostr(e);
+  } else if (e.text == "toupper" || e.text == "tolower") {
+    GenCaseConversion(e, e.text == "toupper");
+  } else if (e.text == "substr") {
+    GenSubstr(e);
   } else if (e.text == "__path") {
     GenPath(e);
   } else if (e.text == "__user_args") {

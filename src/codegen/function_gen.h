@@ -10,6 +10,7 @@
 // statement, so helper calls never clobber them.
 //
 // The files beside this one hold the parts: expressions (expr_gen.cc),
+// string and byte-order subroutines (string_gen.cc, byte_order_gen.cc),
 // actions and records (action_gen.cc), aggregations (agg_gen.cc),
 // variables (var_gen.cc) and the built-in variables of the probe context
 // (probe_context.cc), where each provider's part (probe_context.h, one
@@ -145,6 +146,15 @@ class FunctionGen {
   void CallReadHelper(int helper, int16_t addr_slot, uint32_t off);
   void CallReadHelperChecked(int helper, int16_t addr_slot);  // r0 = helper's result
   void GenStringof(const ast::Expr& e);
+
+  // --- subroutines computed in BPF (byte_order_gen.cc, string_gen.cc)
+  void GenByteOrder(const ast::Expr& e);
+  // basename() or dirname(): r0 = the part of the path, in scratch.
+  void GenPathComponent(const ast::Expr& e, bool want_dirname);
+  void GenStrjoin(const ast::Expr& e);
+  void GenLltostr(const ast::Expr& e);
+  void GenCaseConversion(const ast::Expr& e, bool to_upper);  // toupper(), tolower()
+  void GenSubstr(const ast::Expr& e);
   // stack(n): r0 = a zero-filled buffer of the stack's type size in scratch.
   void GenStack(const ast::Expr& e);
   // r0 = the kernel PC of frame `frame` after the tracing frames (0 when the

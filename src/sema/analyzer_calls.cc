@@ -26,6 +26,40 @@ constexpr ActionSpec kActions[] = {
     {"raise", 1, 1}, {"stop", 0, 0},    {"print", 1, 1},
 };
 
+// Subroutines that compute a value from strings and integers, with
+// DTrace's prototypes. A `const char *` parameter takes a D string and is
+// spelled "string" in messages, as strlen()'s is.
+struct ParamSpec {
+  bool is_string;
+  const char* spelling;  // an integer parameter's type, as messages name it
+};
+
+struct SubroutineSpec {
+  const char* name;
+  const char* result;  // "string" (of strsize bytes) or an integer type's name
+  int min_args;
+  int max_args;
+  ParamSpec params[3];
+};
+
+constexpr ParamSpec kStringParam{true, "string"};
+
+constexpr SubroutineSpec kSubroutines[] = {
+    {"htons", "uint16_t", 1, 1, {{false, "uint16_t"}}},
+    {"ntohs", "uint16_t", 1, 1, {{false, "uint16_t"}}},
+    {"htonl", "uint32_t", 1, 1, {{false, "uint32_t"}}},
+    {"ntohl", "uint32_t", 1, 1, {{false, "uint32_t"}}},
+    {"htonll", "uint64_t", 1, 1, {{false, "uint64_t"}}},
+    {"ntohll", "uint64_t", 1, 1, {{false, "uint64_t"}}},
+    {"basename", "string", 1, 1, {kStringParam}},
+    {"dirname", "string", 1, 1, {kStringParam}},
+    {"strjoin", "string", 2, 2, {kStringParam, kStringParam}},
+    {"lltostr", "string", 1, 2, {{false, "int64_t"}, {false, "int"}}},
+    {"substr", "string", 2, 3, {kStringParam, {false, "int"}, {false, "int"}}},
+    {"toupper", "string", 1, 1, {kStringParam}},
+    {"tolower", "string", 1, 1, {kStringParam}},
+};
+
 // Whether `e` is (a dereference of) a translator's result: such objects
 // exist only member by member, never in memory print() could copy.
 bool IsTranslatedObject(const Expr& e, const ProgramInfo& info) {
@@ -88,6 +122,20 @@ const Type* Analyzer::CheckCall(Expr& e) {
                              TypeSpelling(e.args[0]->type));
     }
     return types_.Lookup("size_t");
+  }
+  for (const SubroutineSpec& spec : kSubroutines) {
+    if (f != spec.name) continue;
+    check_args(spec.min_args, spec.max_args);
+    for (size_t i = 0; i < n; ++i) {
+      const ParamSpec& p = spec.params[i];
+      const Type* t = e.args[i]->type;
+      if (p.is_string ? t->IsString() : t->IsInteger()) continue;
+      throw CompileError("D_PROTO_ARG", e.args[i]->line,
+                         f + "( ) argument #" + std::to_string(i + 1) +
+                             " is incompatible with prototype:\n\tprototype: " + p.spelling +
+                             "\n\t argument: " + TypeSpelling(t));
+    }
+    return std::string(spec.result) == "string" ? types_.String() : types_.Lookup(spec.result);
   }
   if (f == "__path") {
     // The D library's cwd and root: the path from a dentry and its mount.

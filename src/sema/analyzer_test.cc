@@ -59,6 +59,48 @@ TEST(AnalyzerTest, BuiltinTypes) {
   EXPECT_EQ(Analyze("BEGIN { x = timestamp; }")->info.globals[0].type->size, 8u);
 }
 
+TEST(AnalyzerTest, StringAndByteOrderSubroutinesHaveDTraceResultTypes) {
+  struct Case {
+    const char* call;
+    bool is_string;
+    uint64_t size;
+  };
+  const Case cases[] = {
+      {"htons(1)", false, 2},
+      {"ntohs(1)", false, 2},
+      {"htonl(1)", false, 4},
+      {"ntohl(1)", false, 4},
+      {"htonll(1)", false, 8},
+      {"ntohll(1)", false, 8},
+      {"basename(\"a\")", true, 256},
+      {"dirname(execname)", true, 256},
+      {"strjoin(\"a\", \"b\")", true, 256},
+      {"lltostr(1)", true, 256},
+      {"lltostr(1, 16)", true, 256},
+      {"substr(\"ab\", 1)", true, 256},
+      {"substr(\"ab\", 1, 1)", true, 256},
+      {"toupper(\"a\")", true, 256},
+      {"tolower(\"A\")", true, 256},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.call);
+    auto a = Analyze(std::string("BEGIN { x = ") + c.call + "; }");
+    const Type* t = a->info.globals[0].type;
+    EXPECT_EQ(t->IsString(), c.is_string);
+    EXPECT_EQ(t->size, c.size);
+    if (!c.is_string) {
+      EXPECT_FALSE(t->is_signed);
+    }
+  }
+  EXPECT_EQ(ErrorTag("BEGIN { x = htons(\"80\"); }"), "D_PROTO_ARG");
+  EXPECT_EQ(ErrorTag("BEGIN { x = basename(1); }"), "D_PROTO_ARG");
+  EXPECT_EQ(ErrorTag("BEGIN { x = lltostr(1, \"8\"); }"), "D_PROTO_ARG");
+  EXPECT_EQ(ErrorTag("BEGIN { x = strjoin(\"a\"); }"), "D_PROTO_LEN");
+  EXPECT_EQ(ErrorTag("BEGIN { x = lltostr(1, 2, 3); }"), "D_PROTO_LEN");
+  EXPECT_EQ(ErrorTag("BEGIN { x = substr(\"a\", \"1\"); }"), "D_PROTO_ARG");
+  EXPECT_EQ(ErrorTag("BEGIN { x = toupper(\"a\", \"b\"); }"), "D_PROTO_LEN");
+}
+
 TEST(AnalyzerTest, VariablesAreTypedByFirstAssignment) {
   auto a = Analyze("BEGIN { self->s = \"a\"; this->n = 1; arr[\"k\", 2] = 3; }");
   ASSERT_EQ(a->info.thread_vars.size(), 1u);

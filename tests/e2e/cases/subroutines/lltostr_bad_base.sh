@@ -1,0 +1,8 @@
+# A base outside 2..36 is an illegal operation at run time, as in DTrace;
+# the clause stops there and later clauses still run. The DIF offset is
+# the tool's own instruction offset: masked.
+"$DTRACE" -q -n 'BEGIN { trace(lltostr(10, 1)); }' -n 'BEGIN { b = 37; trace(lltostr(10, b)); }' \
+	-n 'BEGIN { printf("%s\n", lltostr(10, 36)); exit(0); }' 2>err
+status=$?
+sed -E 's/DIF offset [0-9]+/DIF offset O/' err >&2
+exit "$status"
