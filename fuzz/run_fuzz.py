@@ -98,6 +98,9 @@ class Program:
             keys, value = self.assoc[name]
             if value == "int":
                 return "%s[%s]" % (name, self.keys(keys, depth + 1))
+        if kind < 0.985:
+            return "%s(%s)" % (r.choice(["htons", "htonl", "htonll", "ntohs", "ntohl", "ntohll"]),
+                               self.int_expr(depth + 1))
         return "sizeof(%s)" % r.choice(INT_TYPES)
 
     def str_expr(self, depth=0):
@@ -107,12 +110,32 @@ class Program:
             return r.choice(STR_LITERALS)
         if choice < 0.7:
             return r.choice(STR_BUILTINS)
-        if choice < 0.85 and self.str_vars:
+        if choice < 0.8 and self.str_vars:
             return r.choice(self.str_vars)
+        if choice < 0.9 and depth < 3:
+            return self.string_subroutine(depth + 1)
         if depth < 3:
             return "(%s ? %s : %s)" % (self.int_expr(depth + 1), self.str_expr(depth + 1),
                                        self.str_expr(depth + 1))
         return r.choice(STR_LITERALS)
+
+    def string_subroutine(self, depth):
+        r = self.rng
+        name = r.choice(["basename", "dirname", "strjoin", "lltostr", "substr", "toupper",
+                         "tolower"])
+        if name == "strjoin":
+            return "strjoin(%s, %s)" % (self.str_expr(depth), self.str_expr(depth))
+        if name == "lltostr":
+            if r.random() < 0.5:
+                return "lltostr(%s)" % self.int_expr(depth)
+            return "lltostr(%s, %s)" % (self.int_expr(depth),
+                                         r.choice(["2", "8", "10", "16", "36", "1", "37", "0"]))
+        if name == "substr":
+            args = [self.str_expr(depth), r.choice(["0", "1", "-1", "3", "-100", "1000"])]
+            if r.random() < 0.5:
+                args.append(r.choice(["0", "2", "-1", "-3", "100"]))
+            return "substr(%s)" % ", ".join(args)
+        return "%s(%s)" % (name, self.str_expr(depth))
 
     def keys(self, kinds, depth=0):
         return ", ".join(self.int_expr(depth) if k == "int" else self.str_expr(depth)

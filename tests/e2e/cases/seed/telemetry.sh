@@ -1,13 +1,15 @@
 # The seed's telemetry script ("DTrace for Linux", 2018), unchanged but for
 # the program it watches: a graphite line per second, "dtrace.NAME.write N
 # SECONDS", where SECONDS is walltimestamp / 1000000000 printed with %lli
-# (so walltimestamp must be signed, int64_t, as in DTrace). syscalls makes 5
-# writes, then the shell around it sleeps past the first tick. The seconds
+# (so walltimestamp must be signed, int64_t, as in DTrace). The script
+# matches by execname system-wide, so the writer runs under a name no other
+# process has (tele_writer, a copy of syscalls): 5 writes, then the shell
+# around it sleeps past the first tick. The seconds
 # must be within 5 of the host's clock; later ticks (a loaded machine) print
 # the cleared count and are not compared.
 cat >metrics.d <<'D'
 syscall::write:entry
-/ execname == "syscalls" /
+/ execname == "tele_writer" /
 {
     @writes[execname] = count();
 }
@@ -20,7 +22,8 @@ tick-1s
 }
 D
 before=$(date +%s)
-printf '%s\n' "$PROGS/syscalls write" "sleep 1.5" >writer.sh
+cp "$PROGS/syscalls" tele_writer
+printf '%s\n' "./tele_writer write" "sleep 1.5" >writer.sh
 "$DTRACE" -q -s metrics.d -c "/bin/sh writer.sh" >out
 status=$?
 after=$(date +%s)
