@@ -155,6 +155,11 @@ class FunctionGen {
   void GenLltostr(const ast::Expr& e);
   void GenCaseConversion(const ast::Expr& e, bool to_upper);  // toupper(), tolower()
   void GenSubstr(const ast::Expr& e);
+  // Copies the slice of the string at *src_slot (in_size bytes) that starts
+  // and runs for the words at r7+start_word and r7+length_word to r7+out;
+  // both are masked to their buffers' powers of two, which the verifier needs.
+  void GenCopySlice(int16_t src_slot, uint32_t in_size, uint32_t start_word, uint32_t length_word,
+                    uint32_t out, uint32_t size);
   // stack(n): r0 = a zero-filled buffer of the stack's type size in scratch.
   void GenStack(const ast::Expr& e);
   // r0 = the kernel PC of frame `frame` after the tracing frames (0 when the
@@ -163,6 +168,9 @@ class FunctionGen {
   void GenStackDepth();
   // Raw tracepoints: the tracing frames' text, empty when not known.
   std::vector<TextRange> TracingText() const;
+  // Fetches the kernel stack above the program's own frame into r7+off
+  // (bytes long) and stores the number of frames at r10+frames_slot.
+  void GenStackAboveProgram(uint32_t off, uint32_t bytes, int16_t frames_slot);
   // r0 = how many of the frames at r7+off (up to kMaxTracingFrames) lie in
   // `text`, counting from the first; stops at the first that does not.
   void GenLeadingTracingFrames(uint32_t off, const std::vector<TextRange>& text);

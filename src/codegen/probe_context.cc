@@ -294,6 +294,21 @@ void FunctionGen::GenLeadingTracingFrames(uint32_t off, const std::vector<TextRa
   b_.Bind(done);
 }
 
+void FunctionGen::GenStackAboveProgram(uint32_t off, uint32_t bytes, int16_t frames_slot) {
+  b_.Mov(R1, R6);
+  b_.Mov(R2, R7);
+  b_.AluImm(BPF_ADD, R2, static_cast<int32_t>(off));
+  b_.MovImm(R3, static_cast<int32_t>(bytes));
+  b_.MovImm(R4, 1);  // the program's own frame
+  b_.Call(BPF_FUNC_get_stack);
+  Label have = b_.NewLabel();
+  b_.JumpIfImm(BPF_JSGE, R0, 0, have);
+  b_.MovImm(R0, 0);
+  b_.Bind(have);
+  b_.AluImm(BPF_RSH, R0, 3);
+  b_.Store(8, R10, frames_slot, R0);
+}
+
 void FunctionGen::GenStackFrame(int frame) {
   EnsureScratch();
   std::vector<TextRange> text = TracingText();
@@ -303,18 +318,8 @@ void FunctionGen::GenStackFrame(int frame) {
     uint32_t off = AllocScratch(words * 8);
     int mark = stack_top_;
     int16_t frames_slot = AllocSlot();
-    b_.Mov(R1, R6);
-    b_.Mov(R2, R7);
-    b_.AluImm(BPF_ADD, R2, static_cast<int32_t>(off));
-    b_.MovImm(R3, static_cast<int32_t>(words * 8));
-    b_.MovImm(R4, 1);
-    b_.Call(BPF_FUNC_get_stack);
-    Label have = b_.NewLabel(), none = b_.NewLabel(), done = b_.NewLabel();
-    b_.JumpIfImm(BPF_JSGE, R0, 0, have);
-    b_.MovImm(R0, 0);
-    b_.Bind(have);
-    b_.AluImm(BPF_RSH, R0, 3);
-    b_.Store(8, R10, frames_slot, R0);
+    GenStackAboveProgram(off, words * 8, frames_slot);
+    Label none = b_.NewLabel(), done = b_.NewLabel();
     GenLeadingTracingFrames(off, text);
     b_.AluImm(BPF_ADD, R0, frame);
     b_.Load(8, R1, R10, frames_slot);
@@ -350,18 +355,8 @@ void FunctionGen::GenStackDepth() {
   if (!text.empty()) {
     int mark = stack_top_;
     int16_t frames_slot = AllocSlot();
-    b_.Mov(R1, R6);
-    b_.Mov(R2, R7);
-    b_.AluImm(BPF_ADD, R2, static_cast<int32_t>(off));
-    b_.MovImm(R3, kBytes);
-    b_.MovImm(R4, 1);  // the program's own frame
-    b_.Call(BPF_FUNC_get_stack);
-    Label have = b_.NewLabel(), empty = b_.NewLabel(), done = b_.NewLabel();
-    b_.JumpIfImm(BPF_JSGE, R0, 0, have);
-    b_.MovImm(R0, 0);
-    b_.Bind(have);
-    b_.AluImm(BPF_RSH, R0, 3);
-    b_.Store(8, R10, frames_slot, R0);
+    GenStackAboveProgram(off, kBytes, frames_slot);
+    Label empty = b_.NewLabel(), done = b_.NewLabel();
     GenLeadingTracingFrames(off, text);
     b_.Load(8, R1, R10, frames_slot);
     b_.JumpIf(BPF_JGE, R0, R1, empty);

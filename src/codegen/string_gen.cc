@@ -40,6 +40,19 @@ constexpr int32_t kMaxDigits = 64;
 
 }  // namespace
 
+void FunctionGen::GenCopySlice(int16_t src_slot, uint32_t in_size, uint32_t start_word,
+                               uint32_t length_word, uint32_t out, uint32_t size) {
+  b_.Load(8, R3, R10, src_slot);
+  b_.Load(8, R1, R7, static_cast<int16_t>(start_word));
+  b_.AluImm(BPF_AND, R1, static_cast<int32_t>(PowerOfTwoAtLeast(in_size) - 1));
+  b_.Alu(BPF_ADD, R3, R1);
+  b_.Load(8, R2, R7, static_cast<int16_t>(length_word));
+  b_.AluImm(BPF_AND, R2, static_cast<int32_t>(PowerOfTwoAtLeast(size) - 1));
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(out));
+  b_.Call(BPF_FUNC_probe_read_kernel);
+}
+
 void FunctionGen::GenPathComponent(const Expr& e, bool want_dirname) {
   // DTrace's rules, on the string's first strsize - 1 bytes:
   //   ""                      -> "." for both
@@ -127,15 +140,7 @@ void FunctionGen::GenPathComponent(const Expr& e, bool want_dirname) {
   b_.StoreImm(8, R7, static_cast<int16_t>(start_word), 0);
   b_.StoreImm(8, R7, static_cast<int16_t>(length_word), 1);
   b_.Bind(copy);
-  b_.Load(8, R3, R10, src_slot);
-  b_.Load(8, R1, R7, static_cast<int16_t>(start_word));
-  b_.AluImm(BPF_AND, R1, static_cast<int32_t>(PowerOfTwoAtLeast(in_size) - 1));
-  b_.Alu(BPF_ADD, R3, R1);
-  b_.Load(8, R2, R7, static_cast<int16_t>(length_word));
-  b_.AluImm(BPF_AND, R2, static_cast<int32_t>(PowerOfTwoAtLeast(size) - 1));
-  b_.Mov(R1, R7);
-  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(out));
-  b_.Call(BPF_FUNC_probe_read_kernel);
+  GenCopySlice(src_slot, in_size, start_word, length_word, out, size);
   b_.Jump(done);
   b_.Bind(dot);
   b_.StoreImm(1, R7, static_cast<int16_t>(out), '.');
@@ -418,15 +423,7 @@ void FunctionGen::GenSubstr(const Expr& e) {
   b_.StoreImm(8, R7, static_cast<int16_t>(start_word), 0);
   b_.StoreImm(8, R7, static_cast<int16_t>(length_word), 0);
   b_.Bind(copy);
-  b_.Load(8, R3, R10, src_slot);
-  b_.Load(8, R1, R7, static_cast<int16_t>(start_word));
-  b_.AluImm(BPF_AND, R1, static_cast<int32_t>(PowerOfTwoAtLeast(in_size) - 1));
-  b_.Alu(BPF_ADD, R3, R1);
-  b_.Load(8, R2, R7, static_cast<int16_t>(length_word));
-  b_.AluImm(BPF_AND, R2, static_cast<int32_t>(PowerOfTwoAtLeast(size) - 1));
-  b_.Mov(R1, R7);
-  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(out));
-  b_.Call(BPF_FUNC_probe_read_kernel);
+  GenCopySlice(src_slot, in_size, start_word, length_word, out, size);
   b_.Mov(R0, R7);
   b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(out));
   ReleaseSlotsTo(mark);
