@@ -20,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "codegen/bpf_builder.h"
@@ -199,6 +200,9 @@ class FunctionGen {
   // `lhs = 0` for a string self-> variable or associative element: deletes
   // it, so that it reads as "" again.
   void GenFreeDynamic(const ast::Expr& lhs);
+  // The key (a stack slot) and map of a self-> variable or an associative
+  // array element, for storing or freeing it.
+  std::pair<int16_t, int> GenDynamicKey(const ast::Expr& lhs);
   void GenIncDec(const ast::Expr& e);
   void GenAssocLookup(const ast::Expr& index);
   // Builds the key of an associative array or aggregation on the stack;

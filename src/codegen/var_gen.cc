@@ -186,18 +186,7 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
     return;
   }
   int mark = stack_top_;
-  int16_t key;
-  int map;
-  if (lhs.kind == ExprKind::kSelfVar) {
-    key = AllocSlot();
-    GenThreadKey(key);
-    map = shared_.thread_maps.at(lhs.binding);
-  } else {  // kIndex
-    const Variable& v = info_.globals.at(lhs.binding);
-    uint32_t key_size = 0;
-    key = GenKey(lhs.args, v.key_types, &key_size);
-    map = shared_.assoc_maps.at(lhs.binding);
-  }
+  auto [key, map] = GenDynamicKey(lhs);
   Label done = b_.NewLabel();
   if (!t->IsString()) {
     Label nonzero = b_.NewLabel();
@@ -228,20 +217,22 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
   ReleaseSlotsTo(mark);
 }
 
+std::pair<int16_t, int> FunctionGen::GenDynamicKey(const Expr& lhs) {
+  if (lhs.kind == ExprKind::kSelfVar) {
+    int16_t key = AllocSlot();
+    GenThreadKey(key);
+    return {key, shared_.thread_maps.at(lhs.binding)};
+  }
+  // kIndex
+  const Variable& v = info_.globals.at(lhs.binding);
+  uint32_t key_size = 0;
+  int16_t key = GenKey(lhs.args, v.key_types, &key_size);
+  return {key, shared_.assoc_maps.at(lhs.binding)};
+}
+
 void FunctionGen::GenFreeDynamic(const Expr& lhs) {
   int mark = stack_top_;
-  int16_t key;
-  int map;
-  if (lhs.kind == ExprKind::kSelfVar) {
-    key = AllocSlot();
-    GenThreadKey(key);
-    map = shared_.thread_maps.at(lhs.binding);
-  } else {  // kIndex
-    const Variable& v = info_.globals.at(lhs.binding);
-    uint32_t key_size = 0;
-    key = GenKey(lhs.args, v.key_types, &key_size);
-    map = shared_.assoc_maps.at(lhs.binding);
-  }
+  auto [key, map] = GenDynamicKey(lhs);
   b_.LoadMapFd(R1, map);
   b_.Mov(R2, R10);
   b_.AluImm(BPF_ADD, R2, key);
