@@ -1,4 +1,4 @@
-#include "codegen/disasm.h"
+#include "bpf/disasm.h"
 
 #include <cstdint>
 #include <cstdio>
