@@ -33,6 +33,7 @@ constexpr bool IsLoadImm64(const bpf_insn& insn) {
 }
 
 // A jump with an offset (conditional or not); calls and exits are not.
+// JMP32's ja (gotol) counts too, though its offset is in imm.
 constexpr bool IsJumpWithOffset(const bpf_insn& insn) {
   const uint8_t cls = BPF_CLASS(insn.code);
   if (cls != BPF_JMP && cls != BPF_JMP32) return false;
