@@ -8,6 +8,7 @@
 #include <cstring>
 #include <optional>
 
+#include "bpf/disasm.h"
 #include "cli/options.h"
 #include "cli/probe_listing.h"
 #include "cli/run_settings.h"
@@ -17,7 +18,6 @@
 #include "cli/target_process.h"
 #include "cli/tracing_session.h"
 #include "codegen/codegen.h"
-#include "codegen/disasm.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
 #include "providers/provider.h"

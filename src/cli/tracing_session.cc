@@ -9,13 +9,13 @@
 #include <cstring>
 #include <map>
 
+#include "bpf/builder.h"
 #include "cli/event_wait.h"
 #include "cli/record_decoder.h"
 #include "cli/run_settings.h"
 #include "cli/stop_signals.h"
 #include "cli/target_process.h"
 #include "cli/verifier_cost.h"
-#include "codegen/bpf_builder.h"
 #include "common/diagnostic.h"
 #include "consumer/aggregation_merge.h"
 #include "consumer/aggregation_printer.h"

@@ -2,24 +2,11 @@
 
 #include <algorithm>
 
+#include "bpf/insn.h"
+
 namespace dt {
 
 namespace {
-
-bool IsJump(const bpf_insn& insn) {
-  uint8_t cls = BPF_CLASS(insn.code);
-  if (cls != BPF_JMP && cls != BPF_JMP32) return false;
-  uint8_t op = BPF_OP(insn.code);
-  return op != BPF_CALL && op != BPF_EXIT;
-}
-
-bool IsWide(const bpf_insn& insn) { return insn.code == (BPF_LD | BPF_DW | BPF_IMM); }
-
-bpf_insn Nop() {
-  bpf_insn nop{};
-  nop.code = BPF_JMP | BPF_JA;
-  return nop;
-}
 
 // Where statement `i` of def.statement_spans ends: the next statement of
 // its clause, the next clause, or the end of the program.
@@ -42,26 +29,22 @@ std::vector<bpf_insn> ProgramPrefix(const std::vector<bpf_insn>& insns, size_t c
   if (cut >= insns.size()) return insns;
   std::vector<bpf_insn> out(insns.begin(), insns.begin() + static_cast<long>(cut));
   for (size_t i = 0; i < out.size(); ++i) {
-    if (IsWide(out[i])) {
+    if (bpf::IsLoadImm64(out[i])) {
       ++i;
       continue;
     }
-    if (!IsJump(out[i])) continue;
+    if (!bpf::IsJumpWithOffset(out[i])) continue;
     long target = static_cast<long>(i) + 1 + out[i].off;
     if (target > static_cast<long>(cut)) out[i].off = static_cast<int16_t>(cut - i - 1);
   }
-  bpf_insn mov{};
-  mov.code = BPF_ALU64 | BPF_MOV | BPF_K;
-  bpf_insn exit{};
-  exit.code = BPF_JMP | BPF_EXIT;
-  out.push_back(mov);
-  out.push_back(exit);
+  out.push_back(bpf::encode::MovImm(bpf::R0, 0));
+  out.push_back(bpf::encode::Exit());
   return out;
 }
 
 std::vector<bpf_insn> WithoutCode(const std::vector<bpf_insn>& insns, size_t begin, size_t end) {
   std::vector<bpf_insn> out = insns;
-  for (size_t i = begin; i < end && i < out.size(); ++i) out[i] = Nop();
+  for (size_t i = begin; i < end && i < out.size(); ++i) out[i] = bpf::encode::Nop();
   return out;
 }
 

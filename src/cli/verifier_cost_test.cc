@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "codegen/bpf_builder.h"
-#include "codegen/disasm.h"
+#include "bpf/builder.h"
+#include "bpf/disasm.h"
 
 namespace dt {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "codegen/bpf_builder.h"
+#include "bpf/builder.h"
 #include "codegen/codegen.h"
 #include "common/diagnostic.h"
 #include "common/nesting.h"

@@ -23,7 +23,7 @@
 #include <utility>
 #include <vector>
 
-#include "codegen/bpf_builder.h"
+#include "bpf/builder.h"
 #include "codegen/codegen.h"
 #include "codegen/map_registry.h"
 #include "codegen/probe_context.h"

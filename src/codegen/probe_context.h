@@ -12,7 +12,7 @@
 #include <memory>
 #include <vector>
 
-#include "codegen/bpf_builder.h"
+#include "bpf/builder.h"
 #include "providers/provider.h"
 #include "sema/program_info.h"
 

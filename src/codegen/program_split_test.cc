@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "codegen/bpf_builder.h"
+#include "bpf/builder.h"
 #include "codegen/codegen.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"

@@ -5,8 +5,8 @@
 #include <memory>
 #include <string>
 
+#include "bpf/disasm.h"
 #include "codegen/codegen.h"
-#include "codegen/disasm.h"
 #include "frontend/parser.h"
 #include "sema/analyzer.h"
 

@@ -4,8 +4,8 @@
 
 #include <string>
 
+#include "bpf/disasm.h"
 #include "codegen/codegen.h"
-#include "codegen/disasm.h"
 #include "codegen/function_gen.h"
 #include "frontend/parser.h"
 #include "sema/analyzer.h"

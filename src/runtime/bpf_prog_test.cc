@@ -8,8 +8,9 @@
 namespace dt::runtime {
 namespace {
 
-using test::Exit;
-using test::MovReg;
+using bpf::encode::Exit;
+using bpf::encode::Load;
+using bpf::encode::Mov;
 using test::ReturnConstant;
 
 TEST(BpfProgTest, LoadsEachProgramTypeWeUse) {
@@ -27,7 +28,7 @@ TEST(BpfProgTest, LoadsEachProgramTypeWeUse) {
 TEST(BpfProgTest, VerifierRejectionCarriesReasonAndLog) {
   DT_REQUIRE_ROOT();
   // r0 = r2 reads a register the verifier knows was never written.
-  std::vector<bpf_insn> insns = {MovReg(0, 2), Exit()};
+  std::vector<bpf_insn> insns = {Mov(bpf::R0, bpf::R2), Exit()};
   try {
     LoadProgram(BPF_PROG_TYPE_RAW_TRACEPOINT, insns, "dtrace:::BEGIN");
     FAIL() << "expected VerifierError";
@@ -75,7 +76,7 @@ TEST(BpfProgTest, RunProgramOnceReturnsR0) {
 TEST(BpfProgTest, RunProgramOnceLetsTheProgramReadArguments) {
   DT_REQUIRE_ROOT();
   // r0 = ctx->args[5]
-  std::vector<bpf_insn> insns = {test::Insn(BPF_LDX | BPF_MEM | BPF_DW, 0, 1, 40, 0), Exit()};
+  std::vector<bpf_insn> insns = {Load(BPF_DW, bpf::R0, bpf::R1, 40), Exit()};
   Program program = LoadProgram(BPF_PROG_TYPE_RAW_TRACEPOINT, insns, "END");
   EXPECT_EQ(RunProgramOnce(program.fd()), 0u);
   EXPECT_EQ(RunProgramOnce(program.fd(), {0, 0, 0, 0, 0, 77}), 77u);

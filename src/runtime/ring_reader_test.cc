@@ -13,19 +13,20 @@
 namespace dt::runtime {
 namespace {
 
-using namespace test;  // NOLINT: the instruction builders read like assembly
-
 // Writes the 8-byte `marker` into the ring with bpf_ringbuf_output.
 std::vector<bpf_insn> OutputMarker(int ring_fd, int32_t marker) {
-  std::vector<bpf_insn> insns;
-  insns.push_back(StoreImm(BPF_DW, BPF_REG_10, -8, marker));
-  LoadMapFd(&insns, BPF_REG_1, ring_fd);
-  insns.push_back(MovReg(BPF_REG_2, BPF_REG_10));
-  insns.push_back(AddImm(BPF_REG_2, -8));
-  insns.push_back(MovImm(BPF_REG_3, 8));
-  insns.push_back(MovImm(BPF_REG_4, 0));
-  insns.push_back(Call(BPF_FUNC_ringbuf_output));
-  insns.push_back(Exit());  // r0 = the helper's result, 0 on success
+  using namespace bpf;
+  Builder b;
+  b.StoreImm(8, R10, -8, marker);
+  b.LoadMapFd(R1, 0);
+  b.Mov(R2, R10);
+  b.AluImm(BPF_ADD, R2, -8);
+  b.MovImm(R3, 8);
+  b.MovImm(R4, 0);
+  b.Call(BPF_FUNC_ringbuf_output);
+  b.Exit();  // r0 = the helper's result, 0 on success
+  std::vector<bpf_insn> insns = b.Finish();
+  ResolveMapFds(insns, [&](int) { return ring_fd; });
   return insns;
 }
 

@@ -1,10 +1,8 @@
 #include "sema/btf_types.h"
 
 #include <bpf/btf.h>
-#include <dirent.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 
 #include "common/diagnostic.h"
@@ -53,10 +51,6 @@ ParsedName ParseName(const std::string& spelled) {
   return p;
 }
 
-bool IsPlainFileName(const std::string& s) {
-  return !s.empty() && s != "." && s != ".." && s.find('/') == std::string::npos;
-}
-
 std::string BtfName(const struct btf* b, uint32_t name_off) {
   const char* s = btf__name_by_offset(b, name_off);
   return s ? s : "";
@@ -64,16 +58,14 @@ std::string BtfName(const struct btf* b, uint32_t name_off) {
 
 }  // namespace
 
-BtfTypeSource::BtfTypeSource(TypeTable& types, std::string btf_dir)
-    : types_(types), btf_dir_(std::move(btf_dir)) {}
+BtfTypeSource::BtfTypeSource(TypeTable& types, runtime::KernelBtf& kernel)
+    : types_(types), kernel_(kernel) {}
 
 BtfTypeSource::~BtfTypeSource() {
   // Structs never opened stay incomplete rather than call back into a dead
   // object; the table owns them (and outlives us), so writing is sound.
   for (auto& [shell, key] : pending_) const_cast<Type*>(shell)->completer = nullptr;
   if (installed_) types_.set_external_lookup(nullptr);
-  // Module BTFs are split on top of vmlinux's, so they go first.
-  for (size_t i = units_.size(); i-- > 0;) btf__free(units_[i].btf);
 }
 
 void BtfTypeSource::InstallAsFallback() {
@@ -83,10 +75,7 @@ void BtfTypeSource::InstallAsFallback() {
 
 bool BtfTypeSource::EnsureVmlinux() {
   if (!units_.empty()) return units_[0].btf != nullptr;
-  ++vmlinux_load_count_;
-  std::string path = btf_dir_ + "/vmlinux";
-  struct btf* b = btf__parse_raw(path.c_str());
-  if (b == nullptr) vmlinux_error_ = path + ": " + std::strerror(errno);
+  const struct btf* b = kernel_.Vmlinux();
   units_.push_back(Unit{"vmlinux", b});
   if (b != nullptr) vmlinux_type_count_ = btf__type_cnt(b);
   return b != nullptr;
@@ -96,9 +85,7 @@ int BtfTypeSource::ModuleUnit(const std::string& module) {
   if (module == "vmlinux") return 0;
   for (size_t i = 1; i < units_.size(); ++i)
     if (units_[i].module == module) return static_cast<int>(i);
-  if (!IsPlainFileName(module)) return -1;
-  std::string path = btf_dir_ + "/" + module;
-  struct btf* b = btf__parse_raw_split(path.c_str(), units_[0].btf);
+  const struct btf* b = kernel_.Module(module);
   if (b == nullptr) return -1;
   units_.push_back(Unit{module, b});
   return static_cast<int>(units_.size() - 1);
@@ -107,22 +94,14 @@ int BtfTypeSource::ModuleUnit(const std::string& module) {
 void BtfTypeSource::LoadAllModules() {
   if (all_modules_loaded_) return;
   all_modules_loaded_ = true;
-  DIR* dir = opendir(btf_dir_.c_str());
-  if (dir == nullptr) return;
-  std::vector<std::string> names;
-  while (const dirent* e = readdir(dir)) {
-    std::string name = e->d_name;
-    if (name != "vmlinux" && IsPlainFileName(name)) names.push_back(name);
-  }
-  closedir(dir);
-  std::sort(names.begin(), names.end());
-  for (const std::string& name : names) ModuleUnit(name);
+  for (const std::string& name : kernel_.ModuleNames()) ModuleUnit(name);
 }
 
 void BtfTypeSource::NoBtf(const std::string& spelled) const {
-  throw CompileError("D_TYPE_ERR", 0,
-                     "failed to resolve type " + spelled +
-                         ": kernel type information (BTF) is not available: " + vmlinux_error_);
+  throw CompileError(
+      "D_TYPE_ERR", 0,
+      "failed to resolve type " + spelled +
+          ": kernel type information (BTF) is not available: " + kernel_.vmlinux_error());
 }
 
 const Type* BtfTypeSource::LookupType(const std::string& name) {

@@ -5,7 +5,8 @@
 // "union u", "enum e" name tagged types; a bare name ("pid_t", "u64") is a
 // typedef or base type. D's backquote scoping picks a module namespace:
 // "struct vmlinux`task_struct", "vmlinux`pid_t", "struct mymod`foo". Without
-// one, vmlinux is searched first, then module BTFs (<btf_dir>/<module>).
+// one, vmlinux is searched first, then module BTFs. The BTF itself comes
+// from runtime::KernelBtf, which parses each object once for the process.
 //
 // Imports are cycle-safe and lazy: a struct named in a lookup comes back
 // with its members filled in, but a struct only reached from it (a member's
@@ -26,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/kernel_btf.h"
 #include "sema/types.h"
 
 struct btf;
@@ -34,9 +36,10 @@ namespace dt {
 
 class BtfTypeSource : private TypeCompleter {
  public:
-  // `btf_dir` holds "vmlinux" and one file per module (tests point it
-  // elsewhere to see the missing-BTF path).
-  explicit BtfTypeSource(TypeTable& types, std::string btf_dir = "/sys/kernel/btf");
+  // `kernel` must outlive this object (tests give their own, to count
+  // loads or to see the missing-BTF path).
+  explicit BtfTypeSource(TypeTable& types,
+                         runtime::KernelBtf& kernel = runtime::KernelBtf::Kernel());
   ~BtfTypeSource();
   BtfTypeSource(const BtfTypeSource&) = delete;
   BtfTypeSource& operator=(const BtfTypeSource&) = delete;
@@ -60,14 +63,14 @@ class BtfTypeSource : private TypeCompleter {
 
   // How many times vmlinux BTF has been read: 0 until the first lookup,
   // then 1 for good (a failure is remembered, not retried).
-  int vmlinux_load_count() const { return vmlinux_load_count_; }
-  bool vmlinux_loaded() const { return !units_.empty() && units_[0].btf != nullptr; }
+  int vmlinux_load_count() const { return kernel_.vmlinux_load_count(); }
+  bool vmlinux_loaded() const { return kernel_.vmlinux_loaded(); }
 
  private:
-  // One parsed BTF object: vmlinux (index 0) or a module split on top of it.
+  // One BTF object: vmlinux (index 0) or a module split on top of it.
   struct Unit {
     std::string module;
-    struct btf* btf = nullptr;
+    const struct btf* btf = nullptr;
   };
   // Loads vmlinux if not done yet; false when it is absent.
   bool EnsureVmlinux();
@@ -90,12 +93,10 @@ class BtfTypeSource : private TypeCompleter {
   int OwnerOf(int unit, uint32_t id) const;
 
   TypeTable& types_;
-  std::string btf_dir_;
+  runtime::KernelBtf& kernel_;
   std::vector<Unit> units_;  // [0] is vmlinux once loaded
   bool all_modules_loaded_ = false;
   bool installed_ = false;
-  int vmlinux_load_count_ = 0;
-  std::string vmlinux_error_;
   uint32_t vmlinux_type_count_ = 0;
   std::map<std::pair<int, uint32_t>, const Type*> imported_;
   std::map<std::string, const Type*> by_name_;               // successful lookups by spelling

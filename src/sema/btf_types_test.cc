@@ -148,7 +148,8 @@ class KernelBtfTest : public testing::Test {
 
   struct btf* raw_ = nullptr;
   TypeTable types_;
-  BtfTypeSource btf_{types_};
+  runtime::KernelBtf kernel_;  // the fixture's own, so its loads can be counted
+  BtfTypeSource btf_{types_, kernel_};
 };
 
 TEST_F(KernelBtfTest, LoadsNothingUntilFirstLookup) {
@@ -236,8 +237,9 @@ TEST(BtfLifetimeTest, UnopenedStructsStayIncompleteAfterTheSourceIsGone) {
 
 TEST(BtfLifetimeTest, DestroyingTheSourceRemovesTheFallback) {
   TypeTable types;
+  runtime::KernelBtf missing("/nonexistent/btf");
   {
-    BtfTypeSource btf(types, "/nonexistent/btf");
+    BtfTypeSource btf(types, missing);
     btf.InstallAsFallback();
     EXPECT_THROW(types.Lookup("struct task_struct"), CompileError);
   }
@@ -359,7 +361,8 @@ TEST_F(KernelBtfTest, Variables) {
 
 TEST(MissingBtfTest, ErrorsOnlyWhenAKernelTypeIsNeeded) {
   TypeTable types;
-  BtfTypeSource btf(types, "/nonexistent/btf");
+  runtime::KernelBtf missing("/nonexistent/btf");
+  BtfTypeSource btf(types, missing);
   btf.InstallAsFallback();
   EXPECT_EQ(types.Lookup("int"), types.Int32());
   EXPECT_EQ(btf.vmlinux_load_count(), 0);

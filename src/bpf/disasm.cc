@@ -1,8 +1,10 @@
-#include "codegen/disasm.h"
+#include "bpf/disasm.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <string_view>
+
+#include "bpf/insn.h"
 
 // Opcode bits newer than some installed headers.
 #ifndef BPF_MEMSX
@@ -308,7 +310,7 @@ class Disassembler {
       out += index;
       out += Instruction(pc);
       out += '\n';
-      if (insns_[pc].code == (BPF_LD | BPF_IMM | BPF_DW)) ++pc;  // second half
+      if (bpf::IsLoadImm64(insns_[pc])) ++pc;  // second half
     }
     return out;
   }

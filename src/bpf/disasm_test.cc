@@ -1,4 +1,4 @@
-#include "codegen/disasm.h"
+#include "bpf/disasm.h"
 
 #include <gtest/gtest.h>
 
@@ -6,18 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "bpf/insn.h"
+
 namespace dt {
 namespace {
 
-bpf_insn Insn(uint8_t code, uint8_t dst, uint8_t src, int16_t off, int32_t imm) {
-  bpf_insn insn{};
-  insn.code = code;
-  insn.dst_reg = dst;
-  insn.src_reg = src;
-  insn.off = off;
-  insn.imm = imm;
-  return insn;
-}
+using bpf::encode::Insn;
 
 // The text of a single instruction, without its index prefix and newline.
 std::string One(const bpf_insn& insn) {

@@ -1,4 +1,4 @@
-#include "codegen/bpf_builder.h"
+#include "bpf/builder.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,8 @@
 // The code generator emits through this class instead of writing raw
 // bpf_insn structs: jumps name a Label that is bound later, and map
 // references carry the program's own map index, which the loader replaces
-// with a file descriptor (ResolveMapFds) once the maps exist.
+// with a file descriptor (ResolveMapFds) once the maps exist. Each
+// instruction is encoded by bpf/insn.h.
 #pragma once
 
 #include <linux/bpf.h>
@@ -12,9 +13,9 @@
 #include <functional>
 #include <vector>
 
-namespace dt::bpf {
+#include "bpf/insn.h"
 
-enum Reg : uint8_t { R0 = 0, R1, R2, R3, R4, R5, R6, R7, R8, R9, R10 };
+namespace dt::bpf {
 
 struct Label {
   int id = -1;
@@ -71,7 +72,10 @@ class Builder {
     size_t insn;
     int label;
   };
-  void Emit(uint8_t code, Reg dst, Reg src, int16_t off, int32_t imm);
+  void Emit(const bpf_insn& insn);
+  void Emit(const WideInsn& insn);
+  // Emits a jump whose offset Finish() fills in.
+  void EmitJump(const bpf_insn& insn, Label target);
 
   std::vector<bpf_insn> insns_;
   std::vector<long> label_pos_;
@@ -80,8 +84,5 @@ class Builder {
 
 // Replaces the map indexes in ld_imm64 map references with real fds.
 void ResolveMapFds(std::vector<bpf_insn>& insns, const std::function<int(int)>& fd_of_index);
-
-// Size code (BPF_B/H/W/DW) for a byte width.
-uint8_t SizeCode(int bytes);
 
 }  // namespace dt::bpf
