@@ -44,12 +44,19 @@ struct GoldenFile {
 };
 
 // The kernel types the cases use, declared in D so that no BTF is read:
-// curthread, the context task of sched:::on-cpu and the D library's
-// translators over them see the same layout on every host (xlate<> looks
+// curthread, the context task of sched:::on-cpu, the path walk of cwd and
+// the D library's translators over them see the same layout on every host (xlate<> looks
 // at every translator's input type, io.d's struct request too).
 constexpr const char* kFakeKernelTypes =
+    "struct qstr { unsigned int hash; unsigned int len; const unsigned char *name; };\n"
+    "struct dentry { unsigned int flags; struct dentry *d_parent; struct qstr d_name; };\n"
+    "struct vfsmount { struct dentry *mnt_root; };\n"
+    "struct mount { struct mount *mnt_parent; struct dentry *mnt_mountpoint; "
+    "struct vfsmount mnt; };\n"
+    "struct path { struct vfsmount *mnt; struct dentry *dentry; };\n"
+    "struct fs_struct { int users; struct path root; struct path pwd; };\n"
     "struct task_struct { int pid; int tgid; char comm[16]; "
-    "struct task_struct *real_parent; };\n"
+    "struct task_struct *real_parent; struct fs_struct *fs; };\n"
     "struct request { int unused; };\n";
 
 // Compiles `source` as the driver does (the D library first, then the
@@ -245,6 +252,7 @@ const std::vector<GoldenFile>& GoldenFiles() {
             "struct pair_in { int v; int w; };\nstruct sum_out { int sum; };\n"
             "translator struct sum_out < struct pair_in *i > { sum = i->v + i->w; };\n"
             "BEGIN { trace(xlate<struct sum_out>((struct pair_in *)arg0).sum); }"},
+           {"cwd_path_walk", "BEGIN { trace(cwd); }"},
        }},
       {"print_gen.cc",
        {
