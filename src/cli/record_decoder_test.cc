@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "consumer/aggregation_values.h"
+#include "runtime/test_insns.h"
 
 namespace dt {
 namespace {
@@ -61,6 +62,7 @@ size_t PossibleCpus(const runtime::Map& map) { return map.PerCpuBufferSize() / m
 
 TEST(ReadAggregation, SumsOverflowingAcrossCpusWrapAsUnsigned) {
   constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  DT_REQUIRE_ROOT();  // a real per-CPU map
   PerCpuAggregation a = MakeAggregation(AggFunc::kSum, {kMax});
   size_t cpus = PossibleCpus(a.map);
   if (cpus < 2) GTEST_SKIP() << "needs two possible CPUs";
@@ -73,6 +75,7 @@ TEST(ReadAggregation, SumsOverflowingAcrossCpusWrapAsUnsigned) {
 
 TEST(ReadAggregation, CountsAndStddevWordsWrapToo) {
   constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  DT_REQUIRE_ROOT();  // a real per-CPU map
   PerCpuAggregation a = MakeAggregation(AggFunc::kStddev, {kMax, kMax, -1, kMax});
   size_t cpus = PossibleCpus(a.map);
   if (cpus < 2) GTEST_SKIP() << "needs two possible CPUs";
@@ -88,6 +91,7 @@ TEST(ReadAggregation, CountsAndStddevWordsWrapToo) {
 
 TEST(ReadAggregation, MinKeepsTheSmallestValueAndWrapsTheCount) {
   constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  DT_REQUIRE_ROOT();  // a real per-CPU map
   PerCpuAggregation a = MakeAggregation(AggFunc::kMin, {kMax, std::numeric_limits<int64_t>::min()});
   size_t cpus = PossibleCpus(a.map);
   if (cpus < 2) GTEST_SKIP() << "needs two possible CPUs";

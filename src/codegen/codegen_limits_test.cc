@@ -9,6 +9,7 @@
 #include "common/diagnostic.h"
 #include "common/nesting.h"
 #include "frontend/parser.h"
+#include "providers/fake_probes_test_util.h"
 #include "sema/analyzer.h"
 
 namespace dt {
@@ -17,7 +18,7 @@ namespace {
 // The error compiling `source` gives, "" when it compiles.
 std::string CompileErrorTag(const std::string& source, std::string* message = nullptr) {
   TypeTable types;
-  ProbeRegistry probes;
+  ProbeRegistry probes = FakeProbeRegistry();
   ProgramInfo info;
   try {
     ast::Program program = ParseProgram(source, MacroEnv{});

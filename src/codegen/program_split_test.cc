@@ -12,6 +12,7 @@
 #include "codegen/codegen.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
+#include "providers/fake_probes_test_util.h"
 #include "sema/analyzer.h"
 
 namespace dt {
@@ -72,7 +73,7 @@ TEST(MapsReferenced, CountsEachMapOnceAndSkipsImmediateHalves) {
 
 struct Compiled {
   TypeTable types;
-  ProbeRegistry probes;
+  ProbeRegistry probes = FakeProbeRegistry();
   ProgramInfo info;
   ast::Program program;
   CompiledProgram out;

@@ -8,6 +8,7 @@
 #include "bpf/disasm.h"
 #include "codegen/codegen.h"
 #include "frontend/parser.h"
+#include "providers/fake_probes_test_util.h"
 #include "sema/analyzer.h"
 
 namespace dt {
@@ -15,7 +16,7 @@ namespace {
 
 struct Compiled {
   TypeTable types;
-  ProbeRegistry probes;
+  ProbeRegistry probes = FakeProbeRegistry();
   ProgramInfo info;
   ast::Program program;
   CompiledProgram out;

@@ -8,6 +8,7 @@
 
 #include "codegen/codegen.h"
 #include "frontend/parser.h"
+#include "providers/fake_probes_test_util.h"
 #include "sema/analyzer.h"
 
 namespace dt {
@@ -15,7 +16,7 @@ namespace {
 
 std::vector<bpf_insn> CompileBegin(const std::string& body) {
   TypeTable types;
-  ProbeRegistry probes;
+  ProbeRegistry probes = FakeProbeRegistry();
   ProgramInfo info;
   ast::Program program = ParseProgram("BEGIN { " + body + " }", MacroEnv{});
   Analyzer analyzer(types, probes, info, AnalyzerOptions{});

@@ -73,6 +73,10 @@ const std::vector<ProbeArg>& ProbeRegistry::Args(const Probe& probe) const {
   return it->second;
 }
 
+void ProbeRegistry::SetArgs(const Probe& probe, std::vector<ProbeArg> args) {
+  args_[probe.id] = std::move(args);
+}
+
 const Probe* ProbeRegistry::ById(uint32_t id) const {
   if (id == 0 || id > probes_.size()) return nullptr;
   return probes_[id - 1].get();

@@ -49,6 +49,9 @@ class ProbeRegistry {
   // stays valid as long as the registry. Empty for probes without typed
   // arguments, and for tracepoints whose format cannot be read.
   const std::vector<ProbeArg>& Args(const Probe& probe) const;
+  // Gives `probe` these arguments, as if its provider had read them: for
+  // tests that must not depend on the tracepoints of the host they run on.
+  void SetArgs(const Probe& probe, std::vector<ProbeArg> args);
 
   // For providers (Provider::AddProbes, CreateOnDemand): numbers the probe
   // and keeps it for the registry's lifetime.

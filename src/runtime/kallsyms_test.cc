@@ -185,12 +185,13 @@ TEST(KallsymsKernelTest, FileAndTextAgree) {
   char path[] = "/tmp/kallsyms_test.XXXXXX";
   int fd = mkstemp(path);
   ASSERT_GE(fd, 0);
-  ASSERT_EQ(write(fd, text.data(), text.size()), static_cast<ssize_t>(text.size()));
+  ssize_t written = write(fd, text.data(), text.size());
   close(fd);
   auto start = std::chrono::steady_clock::now();
   KernelSymbols t = KernelSymbols::FromFile(path);
   auto load = std::chrono::steady_clock::now() - start;
-  unlink(path);
+  unlink(path);  // before any assertion can return
+  ASSERT_EQ(written, static_cast<ssize_t>(text.size()));
   ASSERT_TRUE(t.ok()) << t.error();
   ASSERT_TRUE(t.AddressOf("schedule"));
   KernelSymbols parsed = KernelSymbols::FromText(std::move(text));

@@ -5,6 +5,7 @@
 
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
+#include "providers/fake_probes_test_util.h"
 #include "sema/analyzer.h"
 #include "sema/d_library.h"
 
@@ -13,7 +14,7 @@ namespace {
 
 struct Analyzed {
   TypeTable types;
-  ProbeRegistry probes;
+  ProbeRegistry probes = FakeProbeRegistry();
   ProgramInfo info;
   std::vector<ast::Program> library;
   ast::Program program;

@@ -7,6 +7,7 @@
 #include "common/diagnostic.h"
 #include "common/nesting.h"
 #include "frontend/parser.h"
+#include "providers/fake_probes_test_util.h"
 #include "sema/analyzer.h"
 
 namespace dt {
@@ -14,7 +15,7 @@ namespace {
 
 CompileError Error(const std::string& source) {
   TypeTable types;
-  ProbeRegistry probes;
+  ProbeRegistry probes = FakeProbeRegistry();
   ProgramInfo info;
   try {
     ast::Program program = ParseProgram(source, MacroEnv{});

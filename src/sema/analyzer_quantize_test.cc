@@ -7,6 +7,7 @@
 
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
+#include "providers/fake_probes_test_util.h"
 #include "sema/analyzer.h"
 
 namespace dt {
@@ -20,7 +21,7 @@ struct Result {
 
 Result Aggregate(const std::string& call) {
   TypeTable types;
-  ProbeRegistry probes;
+  ProbeRegistry probes = FakeProbeRegistry();
   ProgramInfo info;
   Result r;
   try {
@@ -147,7 +148,7 @@ TEST(LlquantizeParams, DTracesRules) {
 
 TEST(QuantizeParams, ErrorsAreAtTheAggregationsLine) {
   TypeTable types;
-  ProbeRegistry probes;
+  ProbeRegistry probes = FakeProbeRegistry();
   ProgramInfo info;
   ast::Program program =
       ParseProgram("BEGIN {\n\n @ = llquantize(1, 10, 0, 18, 10); }", MacroEnv{});

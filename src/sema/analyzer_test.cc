@@ -4,14 +4,15 @@
 
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
+#include "providers/fake_probes_test_util.h"
 
 namespace dt {
 namespace {
 
-// Analyzes `source` against the real probe registry (BEGIN always exists).
+// Analyzes `source` against the fake kernel's probes (no tracefs, no root).
 struct Analyzed {
   TypeTable types;
-  ProbeRegistry probes;
+  ProbeRegistry probes = FakeProbeRegistry();
   ProgramInfo info;
   ast::Program program;
 };
@@ -137,6 +138,20 @@ TEST(AnalyzerTest, ErrorsCarryDTraceTags) {
   EXPECT_EQ(ErrorTag("BEGIN { x = trace(1); }"), "D_ACT_SPEC");
   EXPECT_EQ(ErrorTag("BEGIN { pid = 1; }"), "D_OP_LVAL");
   EXPECT_EQ(ErrorTag("BEGIN { x = 1; }"), "");
+}
+
+TEST(AnalyzerTest, ProbeArgsAreTypedFromTheFakeKernelsFormats) {
+  auto a = Analyze("sdt:sched::sched_switch { x = args[1]; y = args[3]; }");
+  EXPECT_EQ(TypeSpelling(a->info.globals[0].type), "pid_t");
+  EXPECT_EQ(a->info.globals[0].type->size, 4u);
+  EXPECT_EQ(a->info.globals[1].type->size, 8u);
+  a = Analyze("syscall::openat:entry { p = args[1]; n = args[2]; }");
+  EXPECT_TRUE(StripTypedefs(a->info.globals[0].type)->IsPointer());
+  EXPECT_EQ(a->info.globals[1].type->size, 4u);
+  a = Analyze("syscall::read:return { r = args[0]; }");
+  EXPECT_EQ(a->info.globals[0].type->size, 8u);
+  EXPECT_TRUE(a->info.globals[0].type->is_signed);
+  EXPECT_EQ(ErrorTag("sdt:sched::sched_switch { x = args[7]; }"), "D_ARGS_IDX");
 }
 
 TEST(AnalyzerTest, ClausesRecordTheirProbesAndEpids) {

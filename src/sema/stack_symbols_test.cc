@@ -3,6 +3,7 @@
 
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
+#include "providers/fake_probes_test_util.h"
 #include "sema/analyzer.h"
 
 namespace dt {
@@ -10,7 +11,7 @@ namespace {
 
 struct Analyzed {
   TypeTable types;
-  ProbeRegistry probes;
+  ProbeRegistry probes = FakeProbeRegistry();
   ProgramInfo info;
   ast::Program program;
 };
