@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "bpf/disasm.h"
 #include "codegen/codegen.h"
-#include "codegen/disasm.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
 #include "providers/fake_probes_test_util.h"
