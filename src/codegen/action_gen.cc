@@ -12,7 +12,7 @@
 #include "codegen/print_gen.h"
 #include "common/diagnostic.h"
 #include "common/nesting.h"
-#include "consumer/printf_format.h"
+#include "format/printf_parse.h"
 
 namespace dt {
 

@@ -4,7 +4,7 @@
 // then updated in place without atomics (no other CPU touches it).
 #include "codegen/function_gen.h"
 #include "common/diagnostic.h"
-#include "consumer/quantize.h"
+#include "format/quantize_buckets.h"
 
 namespace dt {
 
@@ -71,7 +71,7 @@ void FunctionGen::GenLquantizeIndex(const Aggregation& a, Reg value, Reg out) {
 }
 
 void FunctionGen::GenLlquantizeIndex(const Aggregation& a, Reg value, Reg out) {
-  // The bucket bounds come from the consumer's definition, so kernel and
+  // The bucket bounds come from the shared definition, so kernel and
   // printer cannot disagree: the index is the number of bounds <= value.
   std::vector<int64_t> bounds =
       LlquantizeBucketLowerBounds(a.params[0], a.params[1], a.params[2], a.params[3]);

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "consumer/printf_format.h"
-#include "consumer/printf_table.h"
+#include "format/printf_table.h"
 #include "consumer/stack_format.h"
 
 namespace dt {
