@@ -425,7 +425,7 @@ void FunctionGen::GenPrinta(const Expr& call) {
     PrintfCheckContext ctx;
     ctx.func = "printa";
     ctx.aggregation = true;
-    ctx.agg_is_count = agg.kind == AggKind::kCount;
+    ctx.agg_is_count = agg.kind == AggFunc::kCount;
     ctx.exact_len = false;
     CheckPrintfArgs(fmt, classes, call.line, ctx);
   }
