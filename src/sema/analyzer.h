@@ -78,6 +78,9 @@ class Analyzer {
   void AnalyzeStmt(ast::Stmt& stmt);
   void AnalyzeAggregate(ast::Stmt& stmt);
   void AnalyzeActionCall(ast::Expr& call);
+  // printa() formats against their aggregation's key types
+  // (analyzer_calls.cc).
+  void CheckPrintaFormats();
   // The constant parameters of lquantize() (base, limit, step) and
   // llquantize() (factor, low, high, nsteps), by DTrace's rules
   // (analyzer_quantize.cc).
@@ -177,6 +180,13 @@ class Analyzer {
   bool in_statement_call_ = false;
   bool stack_allowed_ = false;  // the expression being checked may be stack()
   uint64_t stack_frames_ = 20;
+  // printa() calls with a format, checked by CheckPrintaFormats().
+  struct PendingPrinta {
+    std::string format;
+    int line = 0;
+    int aggregation = 0;  // Aggregation::id of its first aggregation
+  };
+  std::vector<PendingPrinta> pending_printa_;  // every program's, in program order
 };
 
 }  // namespace dt

@@ -4,6 +4,7 @@
 #include <climits>
 
 #include "common/diagnostic.h"
+#include "format/printf_parse.h"
 #include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
 
@@ -71,6 +72,19 @@ bool IsTranslatedObject(const Expr& e, const ProgramInfo& info) {
     p = it->second->value.get();
   }
   return p->kind == ExprKind::kXlate || p->translated != nullptr;
+}
+
+// What the printf checker needs to know of an argument's D type.
+ArgClass PrintfArgClass(const Type* t) {
+  if (t->IsString()) return ArgClass::String();
+  if (t->IsStack()) {
+    ArgClass c;
+    c.kind = ArgClass::Kind::kStack;
+    c.type_name = TypeSpelling(t);
+    return c;
+  }
+  if (t->IsPointer()) return ArgClass::Pointer(TypeSpelling(t));
+  return ArgClass::Int(static_cast<int>(t->size), t->is_signed, TypeSpelling(t));
 }
 
 // Actions that change the system, refused unless -w (destructive) is given.
@@ -263,6 +277,9 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
             f + "( ) argument #" + std::to_string(i + 1) + " is an aggregation; use printa( )");
       }
     }
+    std::vector<ArgClass> classes;
+    for (size_t i = 1; i < e.args.size(); ++i) classes.push_back(PrintfArgClass(e.args[i]->type));
+    CheckPrintfArgs(ParsePrintfFormat(e.args[0]->text, e.line), classes, e.line);
   } else if (f == "printa") {
     size_t first = 0;
     if (e.args[0]->kind == ExprKind::kString) first = 1;
@@ -277,6 +294,8 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
             "printa( ) argument #" + std::to_string(i + 1) + " must be an aggregation");
       }
     }
+    if (first == 1 && !inferring_)
+      pending_printa_.push_back({e.args[0]->text, e.line, e.args[1]->binding});
   } else if (f == "exit" || f == "raise") {
     if (!e.args[0]->type->IsInteger()) {
       throw CompileError(
@@ -298,6 +317,24 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
         throw CompileError("D_SETOPT_ARG", e.line, "setopt( ) arguments must be string literals");
       }
     }
+  }
+}
+
+// The keys of an aggregation widen at every use, wherever it stands in the
+// programs, so a printa() format is checked against them only once all
+// programs analyzed so far have been: each Analyze() checks them all again
+// and the last one sees the final key types.
+void Analyzer::CheckPrintaFormats() {
+  for (const PendingPrinta& p : pending_printa_) {
+    const Aggregation& agg = info_.aggregations.at(p.aggregation);
+    std::vector<ArgClass> classes;
+    for (const Type* t : agg.key_types) classes.push_back(PrintfArgClass(t));
+    PrintfCheckContext ctx;
+    ctx.func = "printa";
+    ctx.aggregation = true;
+    ctx.agg_is_count = agg.kind == AggFunc::kCount;
+    ctx.exact_len = false;
+    CheckPrintfArgs(ParsePrintfFormat(p.format, p.line), classes, p.line, ctx);
   }
 }
 
