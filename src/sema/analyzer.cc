@@ -132,7 +132,7 @@ int Analyzer::Analyze(ast::Program& program, int source_index) {
       AnalyzeTypeDecl(item);
     }
   }
-  CheckPrintaFormats();
+  CheckFormats();
   return matched;
 }
 

@@ -78,9 +78,9 @@ class Analyzer {
   void AnalyzeStmt(ast::Stmt& stmt);
   void AnalyzeAggregate(ast::Stmt& stmt);
   void AnalyzeActionCall(ast::Expr& call);
-  // printa() formats against their aggregation's key types
-  // (analyzer_calls.cc).
-  void CheckPrintaFormats();
+  // printf(), system() and printa() formats against their arguments'
+  // types (analyzer_calls.cc).
+  void CheckFormats();
   // The constant parameters of lquantize() (base, limit, step) and
   // llquantize() (factor, low, high, nsteps), by DTrace's rules
   // (analyzer_quantize.cc).
@@ -180,13 +180,14 @@ class Analyzer {
   bool in_statement_call_ = false;
   bool stack_allowed_ = false;  // the expression being checked may be stack()
   uint64_t stack_frames_ = 20;
-  // printa() calls with a format, checked by CheckPrintaFormats().
-  struct PendingPrinta {
+  // Formats not checked yet, in program order (CheckFormats()).
+  struct PendingFormat {
     std::string format;
     int line = 0;
-    int aggregation = 0;  // Aggregation::id of its first aggregation
+    std::vector<const Type*> arg_types;  // printf(), system()
+    int aggregation = -1;                // printa(): Aggregation::id of its first aggregation
   };
-  std::vector<PendingPrinta> pending_printa_;  // every program's, in program order
+  std::vector<PendingFormat> pending_formats_;
 };
 
 }  // namespace dt

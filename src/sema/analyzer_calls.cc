@@ -2,6 +2,8 @@
 // actions that may only stand as statements (trace, printf, printa, ...).
 #include <algorithm>
 #include <climits>
+#include <utility>
+#include <vector>
 
 #include "common/diagnostic.h"
 #include "format/printf_parse.h"
@@ -277,9 +279,11 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
             f + "( ) argument #" + std::to_string(i + 1) + " is an aggregation; use printa( )");
       }
     }
-    std::vector<ArgClass> classes;
-    for (size_t i = 1; i < e.args.size(); ++i) classes.push_back(PrintfArgClass(e.args[i]->type));
-    CheckPrintfArgs(ParsePrintfFormat(e.args[0]->text, e.line), classes, e.line);
+    if (!inferring_) {
+      PendingFormat pending{e.args[0]->text, e.line, {}, -1};
+      for (size_t i = 1; i < e.args.size(); ++i) pending.arg_types.push_back(e.args[i]->type);
+      pending_formats_.push_back(std::move(pending));
+    }
   } else if (f == "printa") {
     size_t first = 0;
     if (e.args[0]->kind == ExprKind::kString) first = 1;
@@ -295,7 +299,7 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
       }
     }
     if (first == 1 && !inferring_)
-      pending_printa_.push_back({e.args[0]->text, e.line, e.args[1]->binding});
+      pending_formats_.push_back({e.args[0]->text, e.line, {}, e.args[1]->binding});
   } else if (f == "exit" || f == "raise") {
     if (!e.args[0]->type->IsInteger()) {
       throw CompileError(
@@ -320,22 +324,31 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
   }
 }
 
-// The keys of an aggregation widen at every use, wherever it stands in the
-// programs, so a printa() format is checked against them only once all
-// programs analyzed so far have been: each Analyze() checks them all again
-// and the last one sees the final key types.
-void Analyzer::CheckPrintaFormats() {
-  for (const PendingPrinta& p : pending_printa_) {
-    const Aggregation& agg = info_.aggregations.at(p.aggregation);
+// Formats are checked once every statement of the program has been: a
+// program with a format error and another error reports the other one, as
+// it did when the code generator checked formats. printf()'s argument types
+// are final by then, so it is checked once; printa()'s aggregation keys widen
+// at every use, in this program or a later one, so each Analyze() checks
+// every printa() again and the last one sees the final key types.
+void Analyzer::CheckFormats() {
+  for (const PendingFormat& p : pending_formats_) {
+    PrintfFormat format = ParsePrintfFormat(p.format, p.line);
     std::vector<ArgClass> classes;
+    if (p.aggregation < 0) {
+      for (const Type* t : p.arg_types) classes.push_back(PrintfArgClass(t));
+      CheckPrintfArgs(format, classes, p.line);
+      continue;
+    }
+    const Aggregation& agg = info_.aggregations.at(p.aggregation);
     for (const Type* t : agg.key_types) classes.push_back(PrintfArgClass(t));
     PrintfCheckContext ctx;
     ctx.func = "printa";
     ctx.aggregation = true;
     ctx.agg_is_count = agg.kind == AggFunc::kCount;
     ctx.exact_len = false;
-    CheckPrintfArgs(ParsePrintfFormat(p.format, p.line), classes, p.line, ctx);
+    CheckPrintfArgs(format, classes, p.line, ctx);
   }
+  std::erase_if(pending_formats_, [](const PendingFormat& p) { return p.aggregation < 0; });
 }
 
 }  // namespace dt

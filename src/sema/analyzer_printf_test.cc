@@ -59,6 +59,16 @@ TEST(PrintfFormats, UndefinedConversionsHaveNoTag) {
   EXPECT_EQ(std::string(e.what()), "format conversion #1 is undefined: %z");
 }
 
+// Formats are checked after the rest of the program, as when the code
+// generator checked them: another error, even a later one, comes first.
+TEST(PrintfFormats, OtherErrorsOfTheProgramComeFirst) {
+  CompileError e = AnalyzeError({"BEGIN { printf(\"%Q\"); }\nBEGIN { y = z; }"});
+  EXPECT_EQ(e.tag(), "D_IDENT_UNDEF");
+  EXPECT_EQ(e.line(), 2);
+  e = AnalyzeError({"BEGIN { printf(\"%s\", 1); y = z; }"});
+  EXPECT_EQ(e.tag(), "D_IDENT_UNDEF");
+}
+
 TEST(PrintfFormats, GoodFormatsPass) {
   CompileError e =
       AnalyzeError({"BEGIN { printf(\"%d %s %p\\n\", 1, \"x\", (char *)0); @a[\"k\"] = count(); }",
