@@ -10,8 +10,8 @@
 #include <map>
 
 #include "bpf/builder.h"
+#include "cli/aggregation_reader.h"
 #include "cli/event_wait.h"
-#include "cli/record_decoder.h"
 #include "cli/run_settings.h"
 #include "cli/stop_signals.h"
 #include "cli/target_process.h"
@@ -22,6 +22,7 @@
 #include "consumer/aggregation_sort.h"
 #include "consumer/print_format.h"
 #include "consumer/printf_format.h"
+#include "consumer/record_decoder.h"
 #include "consumer/stack_format.h"
 #include "consumer/trace_format.h"
 #include "providers/provider.h"

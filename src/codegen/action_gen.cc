@@ -12,7 +12,7 @@
 #include "codegen/print_gen.h"
 #include "common/diagnostic.h"
 #include "common/nesting.h"
-#include "consumer/printf_format.h"
+#include "format/printf_parse.h"
 
 namespace dt {
 
@@ -101,18 +101,6 @@ std::string Construct(const Stmt& s) {
       break;
   }
   return "empty statement";
-}
-
-ArgClass ClassOf(const Type* t) {
-  if (t->IsString()) return ArgClass::String();
-  if (t->IsStack()) {
-    ArgClass c;
-    c.kind = ArgClass::Kind::kStack;
-    c.type_name = TypeSpelling(t);
-    return c;
-  }
-  if (t->IsPointer()) return ArgClass::Pointer(TypeSpelling(t));
-  return ArgClass::Int(static_cast<int>(t->size), t->is_signed, TypeSpelling(t));
 }
 
 // Conversions that print kernel symbols.
@@ -390,11 +378,8 @@ void FunctionGen::GenPrintf(const Expr& call) {
   ActionDesc a;
   a.kind = call.text == "system" ? ActionKind::kSystem : ActionKind::kPrintf;
   a.format = call.args[0]->text;
-  PrintfFormat fmt = ParsePrintfFormat(a.format, call.line);
-  std::vector<ArgClass> classes;
-  for (size_t i = 1; i < call.args.size(); ++i) classes.push_back(ClassOf(call.args[i]->type));
-  CheckPrintfArgs(fmt, classes, call.line);
-  if (PrintsSymbols(fmt)) out_.uses_kernel_symbols = true;
+  // Sema checked the format against the arguments.
+  if (PrintsSymbols(ParsePrintfFormat(a.format, call.line))) out_.uses_kernel_symbols = true;
   for (size_t i = 1; i < call.args.size(); ++i) {
     const Expr& arg = *call.args[i];
     GenExpr(arg);
@@ -416,19 +401,8 @@ void FunctionGen::GenPrinta(const Expr& call) {
     first = 1;
   }
   for (size_t i = first; i < call.args.size(); ++i) a.aggregations.push_back(call.args[i]->binding);
-  if (first == 1) {
-    PrintfFormat fmt = ParsePrintfFormat(a.format, call.line);
-    if (PrintsSymbols(fmt)) out_.uses_kernel_symbols = true;
-    const Aggregation& agg = info_.aggregations.at(a.aggregations[0]);
-    std::vector<ArgClass> classes;
-    for (const Type* t : agg.key_types) classes.push_back(ClassOf(t));
-    PrintfCheckContext ctx;
-    ctx.func = "printa";
-    ctx.aggregation = true;
-    ctx.agg_is_count = agg.kind == AggKind::kCount;
-    ctx.exact_len = false;
-    CheckPrintfArgs(fmt, classes, call.line, ctx);
-  }
+  if (first == 1 && PrintsSymbols(ParsePrintfFormat(a.format, call.line)))
+    out_.uses_kernel_symbols = true;
   AddAction(std::move(a));
 }
 

@@ -4,7 +4,7 @@
 // then updated in place without atomics (no other CPU touches it).
 #include "codegen/function_gen.h"
 #include "common/diagnostic.h"
-#include "consumer/quantize.h"
+#include "format/quantize_buckets.h"
 
 namespace dt {
 
@@ -71,7 +71,7 @@ void FunctionGen::GenLquantizeIndex(const Aggregation& a, Reg value, Reg out) {
 }
 
 void FunctionGen::GenLlquantizeIndex(const Aggregation& a, Reg value, Reg out) {
-  // The bucket bounds come from the consumer's definition, so kernel and
+  // The bucket bounds come from the shared definition, so kernel and
   // printer cannot disagree: the index is the number of bounds <= value.
   std::vector<int64_t> bounds =
       LlquantizeBucketLowerBounds(a.params[0], a.params[1], a.params[2], a.params[3]);
@@ -94,13 +94,13 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
   int16_t incr_slot = AllocSlot();
   b_.StoreImm(8, R10, value_slot, 0);
   b_.StoreImm(8, R10, incr_slot, 1);
-  if (!s.agg_args.empty() && agg.kind != AggKind::kCount) {
+  if (!s.agg_args.empty() && agg.kind != AggFunc::kCount) {
     GenExpr(*s.agg_args[0]);
     b_.Store(8, R10, value_slot, R0);
   }
-  size_t incr_arg = agg.kind == AggKind::kQuantize     ? 1
-                    : agg.kind == AggKind::kLquantize  ? 4
-                    : agg.kind == AggKind::kLlquantize ? 5
+  size_t incr_arg = agg.kind == AggFunc::kQuantize     ? 1
+                    : agg.kind == AggFunc::kLquantize  ? 4
+                    : agg.kind == AggFunc::kLlquantize ? 5
                                                        : 99;
   if (incr_arg < s.agg_args.size()) {
     GenExpr(*s.agg_args[incr_arg]);
@@ -144,24 +144,24 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
   b_.Load(8, R1, R10, value_slot);
   b_.Load(8, R2, R10, incr_slot);
   switch (agg.kind) {
-    case AggKind::kCount:
+    case AggFunc::kCount:
       add_word(0, R2);
       break;
-    case AggKind::kSum:
+    case AggFunc::kSum:
       add_word(0, R1);
       break;
-    case AggKind::kAvg:
+    case AggFunc::kAvg:
       b_.MovImm(R2, 1);
       add_word(0, R2);
       add_word(1, R1);
       break;
-    case AggKind::kMin:
-    case AggKind::kMax: {
+    case AggFunc::kMin:
+    case AggFunc::kMax: {
       Label store = b_.NewLabel(), keep = b_.NewLabel();
       b_.Load(8, R3, R0, 0);
       b_.JumpIfImm(BPF_JEQ, R3, 0, store);
       b_.Load(8, R4, R0, 8);
-      b_.JumpIf(agg.kind == AggKind::kMin ? BPF_JSGE : BPF_JSLE, R1, R4, keep);
+      b_.JumpIf(agg.kind == AggFunc::kMin ? BPF_JSGE : BPF_JSLE, R1, R4, keep);
       b_.Bind(store);
       b_.Store(8, R0, 8, R1);
       b_.Bind(keep);
@@ -169,7 +169,7 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
       add_word(0, R2);
       break;
     }
-    case AggKind::kStddev: {
+    case AggFunc::kStddev: {
       b_.MovImm(R2, 1);
       add_word(0, R2);
       add_word(1, R1);
@@ -208,13 +208,13 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
       add_word(3, R2);
       break;
     }
-    case AggKind::kQuantize:
-    case AggKind::kLquantize:
-    case AggKind::kLlquantize: {
+    case AggFunc::kQuantize:
+    case AggFunc::kLquantize:
+    case AggFunc::kLlquantize: {
       b_.Mov(R9, R0);  // entry; the index code uses r0-r5
-      if (agg.kind == AggKind::kQuantize)
+      if (agg.kind == AggFunc::kQuantize)
         GenQuantizeIndex(R1, R3);
-      else if (agg.kind == AggKind::kLquantize)
+      else if (agg.kind == AggFunc::kLquantize)
         GenLquantizeIndex(agg, R1, R3);
       else
         GenLlquantizeIndex(agg, R1, R3);

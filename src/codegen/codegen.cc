@@ -31,13 +31,13 @@ uint32_t AggregationEntries(const CodegenOptions& options, const AggregationDef&
 AggDesc DescOf(const Aggregation& a) {
   AggDesc d;
   d.name = a.name;
-  d.func = static_cast<AggFunc>(a.kind);
+  d.func = a.kind;
   d.id = a.id;
-  if (a.kind == AggKind::kLquantize) {
+  if (a.kind == AggFunc::kLquantize) {
     d.lq_base = a.params[0];
     d.lq_limit = a.params[1];
     d.lq_step = a.params[2];
-  } else if (a.kind == AggKind::kLlquantize) {
+  } else if (a.kind == AggFunc::kLlquantize) {
     d.llq_factor = a.params[0];
     d.llq_low = a.params[1];
     d.llq_high = a.params[2];
@@ -55,13 +55,13 @@ void CheckPerCpuValueSize(const Aggregation& a, size_t words) {
   if (words <= kMaxWords) return;
   std::string need = std::to_string(words * 8) + " bytes per CPU, more than the " +
                      std::to_string(kMaxBytes) + " bytes the kernel allows a per-CPU map value";
-  if (a.kind == AggKind::kLquantize) {
+  if (a.kind == AggFunc::kLquantize) {
     throw CompileError("D_LQUANT_STEPSMALL", a.line,
                        "lquantize( ) step (argument #3) too small: " + std::to_string(words - 2) +
                            " quantization levels need " + need + " (at most " +
                            std::to_string(kMaxWords - 2) + " levels)");
   }
-  if (a.kind == AggKind::kLlquantize) {
+  if (a.kind == AggFunc::kLlquantize) {
     throw CompileError("D_LLQUANT_NSTEPVAL", a.line,
                        "llquantize( ) parameters give " + std::to_string(words) +
                            " buckets, which need " + need + " (at most " +

@@ -1,4 +1,4 @@
-// The print() action's code-generation helpers: the consumer-side type
+// The print() action's code-generation helpers: the self-contained type
 // description of what is printed, and how many record bytes it takes.
 //
 // print(x) records x's bytes: a scalar as an 8-byte value, a D string at
@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "consumer/print_format.h"
+#include "format/print_type.h"
 #include "frontend/ast.h"
 #include "sema/types.h"
 

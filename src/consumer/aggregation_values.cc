@@ -1,7 +1,5 @@
 #include "consumer/aggregation_values.h"
 
-#include "consumer/quantize.h"
-
 namespace dt {
 namespace {
 
@@ -54,28 +52,6 @@ int64_t AggAvg(const std::vector<int64_t>& data, uint64_t normal) {
   if (data.size() < 2 || data[0] == 0) return 0;
   const int64_t n = normal == 0 ? 1 : static_cast<int64_t>(normal);
   return DivideWrapping(DivideWrapping(data[1], n), data[0]);
-}
-
-size_t AggDataSize(const AggDesc& desc) {
-  switch (desc.func) {
-    case AggFunc::kCount:
-    case AggFunc::kSum:
-      return 1;
-    case AggFunc::kAvg:
-    case AggFunc::kMin:
-    case AggFunc::kMax:
-      return 2;
-    case AggFunc::kStddev:
-      return 4;
-    case AggFunc::kQuantize:
-      return kQuantizeBuckets;
-    case AggFunc::kLquantize:
-      return static_cast<size_t>(LquantizeLevels(desc.lq_base, desc.lq_limit, desc.lq_step) + 2);
-    case AggFunc::kLlquantize:
-      return static_cast<size_t>(
-          LlquantizeBucketCount(desc.llq_factor, desc.llq_low, desc.llq_high, desc.llq_nsteps));
-  }
-  return 1;
 }
 
 }  // namespace dt

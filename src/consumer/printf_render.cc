@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "consumer/printf_format.h"
-#include "consumer/printf_table.h"
 #include "consumer/stack_format.h"
+#include "format/printf_table.h"
 
 namespace dt {
 

@@ -58,20 +58,20 @@ constexpr BuiltinName kBuiltins[] = {
 
 struct AggFuncSpec {
   const char* name;
-  AggKind kind;
+  AggFunc kind;
   int min_args, max_args;
 };
 
 constexpr AggFuncSpec kAggFuncs[] = {
-    {"count", AggKind::kCount, 0, 0},
-    {"sum", AggKind::kSum, 1, 1},
-    {"avg", AggKind::kAvg, 1, 1},
-    {"min", AggKind::kMin, 1, 1},
-    {"max", AggKind::kMax, 1, 1},
-    {"stddev", AggKind::kStddev, 1, 1},
-    {"quantize", AggKind::kQuantize, 1, 2},
-    {"lquantize", AggKind::kLquantize, 3, 5},
-    {"llquantize", AggKind::kLlquantize, 5, 6},
+    {"count", AggFunc::kCount, 0, 0},
+    {"sum", AggFunc::kSum, 1, 1},
+    {"avg", AggFunc::kAvg, 1, 1},
+    {"min", AggFunc::kMin, 1, 1},
+    {"max", AggFunc::kMax, 1, 1},
+    {"stddev", AggFunc::kStddev, 1, 1},
+    {"quantize", AggFunc::kQuantize, 1, 2},
+    {"lquantize", AggFunc::kLquantize, 3, 5},
+    {"llquantize", AggFunc::kLlquantize, 5, 6},
 };
 
 std::string ArgsPhrase(size_t n) { return std::to_string(n) + (n == 1 ? " arg" : " args"); }
@@ -132,6 +132,7 @@ int Analyzer::Analyze(ast::Program& program, int source_index) {
       AnalyzeTypeDecl(item);
     }
   }
+  CheckFormats();
   return matched;
 }
 
@@ -400,8 +401,8 @@ void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
     key_types.push_back(t);
   }
   for (size_t i = 0; i < n; ++i) {
-    bool constant_param = (spec->kind == AggKind::kLquantize && i >= 1 && i <= 3) ||
-                          (spec->kind == AggKind::kLlquantize && i >= 1 && i <= 4);
+    bool constant_param = (spec->kind == AggFunc::kLquantize && i >= 1 && i <= 3) ||
+                          (spec->kind == AggFunc::kLlquantize && i >= 1 && i <= 4);
     if (constant_param) continue;
     const Type* t = Check(*stmt.agg_args[i]);
     if (!t->IsScalar()) {
@@ -413,9 +414,9 @@ void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
     }
   }
   int64_t params[4] = {0, 0, 0, 0};
-  if (spec->kind == AggKind::kLquantize) {
+  if (spec->kind == AggFunc::kLquantize) {
     LquantizeParams(stmt, params);
-  } else if (spec->kind == AggKind::kLlquantize) {
+  } else if (spec->kind == AggFunc::kLlquantize) {
     LlquantizeParams(stmt, params);
   }
 

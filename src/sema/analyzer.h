@@ -78,6 +78,9 @@ class Analyzer {
   void AnalyzeStmt(ast::Stmt& stmt);
   void AnalyzeAggregate(ast::Stmt& stmt);
   void AnalyzeActionCall(ast::Expr& call);
+  // printf(), system() and printa() formats against their arguments'
+  // types (analyzer_calls.cc).
+  void CheckFormats();
   // The constant parameters of lquantize() (base, limit, step) and
   // llquantize() (factor, low, high, nsteps), by DTrace's rules
   // (analyzer_quantize.cc).
@@ -177,6 +180,14 @@ class Analyzer {
   bool in_statement_call_ = false;
   bool stack_allowed_ = false;  // the expression being checked may be stack()
   uint64_t stack_frames_ = 20;
+  // Formats not checked yet, in program order (CheckFormats()).
+  struct PendingFormat {
+    std::string format;
+    int line = 0;
+    std::vector<const Type*> arg_types;  // printf(), system()
+    int aggregation = -1;                // printa(): Aggregation::id of its first aggregation
+  };
+  std::vector<PendingFormat> pending_formats_;
 };
 
 }  // namespace dt

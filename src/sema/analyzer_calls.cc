@@ -2,8 +2,11 @@
 // actions that may only stand as statements (trace, printf, printa, ...).
 #include <algorithm>
 #include <climits>
+#include <utility>
+#include <vector>
 
 #include "common/diagnostic.h"
+#include "format/printf_parse.h"
 #include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
 
@@ -71,6 +74,19 @@ bool IsTranslatedObject(const Expr& e, const ProgramInfo& info) {
     p = it->second->value.get();
   }
   return p->kind == ExprKind::kXlate || p->translated != nullptr;
+}
+
+// What the printf checker needs to know of an argument's D type.
+ArgClass PrintfArgClass(const Type* t) {
+  if (t->IsString()) return ArgClass::String();
+  if (t->IsStack()) {
+    ArgClass c;
+    c.kind = ArgClass::Kind::kStack;
+    c.type_name = TypeSpelling(t);
+    return c;
+  }
+  if (t->IsPointer()) return ArgClass::Pointer(TypeSpelling(t));
+  return ArgClass::Int(static_cast<int>(t->size), t->is_signed, TypeSpelling(t));
 }
 
 // Actions that change the system, refused unless -w (destructive) is given.
@@ -263,6 +279,11 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
             f + "( ) argument #" + std::to_string(i + 1) + " is an aggregation; use printa( )");
       }
     }
+    if (!inferring_) {
+      PendingFormat pending{e.args[0]->text, e.line, {}, -1};
+      for (size_t i = 1; i < e.args.size(); ++i) pending.arg_types.push_back(e.args[i]->type);
+      pending_formats_.push_back(std::move(pending));
+    }
   } else if (f == "printa") {
     size_t first = 0;
     if (e.args[0]->kind == ExprKind::kString) first = 1;
@@ -277,6 +298,8 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
             "printa( ) argument #" + std::to_string(i + 1) + " must be an aggregation");
       }
     }
+    if (first == 1 && !inferring_)
+      pending_formats_.push_back({e.args[0]->text, e.line, {}, e.args[1]->binding});
   } else if (f == "exit" || f == "raise") {
     if (!e.args[0]->type->IsInteger()) {
       throw CompileError(
@@ -299,6 +322,33 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
       }
     }
   }
+}
+
+// Formats are checked once every statement of the program has been: a
+// program with a format error and another error reports the other one, as
+// it did when the code generator checked formats. printf()'s argument types
+// are final by then, so it is checked once; printa()'s aggregation keys widen
+// at every use, in this program or a later one, so each Analyze() checks
+// every printa() again and the last one sees the final key types.
+void Analyzer::CheckFormats() {
+  for (const PendingFormat& p : pending_formats_) {
+    PrintfFormat format = ParsePrintfFormat(p.format, p.line);
+    std::vector<ArgClass> classes;
+    if (p.aggregation < 0) {
+      for (const Type* t : p.arg_types) classes.push_back(PrintfArgClass(t));
+      CheckPrintfArgs(format, classes, p.line);
+      continue;
+    }
+    const Aggregation& agg = info_.aggregations.at(p.aggregation);
+    for (const Type* t : agg.key_types) classes.push_back(PrintfArgClass(t));
+    PrintfCheckContext ctx;
+    ctx.func = "printa";
+    ctx.aggregation = true;
+    ctx.agg_is_count = agg.kind == AggFunc::kCount;
+    ctx.exact_len = false;
+    CheckPrintfArgs(format, classes, p.line, ctx);
+  }
+  std::erase_if(pending_formats_, [](const PendingFormat& p) { return p.aggregation < 0; });
 }
 
 }  // namespace dt

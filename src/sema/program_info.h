@@ -8,13 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "format/aggregation_layout.h"
 #include "frontend/ast.h"
 #include "providers/probe.h"
 #include "sema/types.h"
 
 namespace dt {
-
-enum class AggKind { kCount, kSum, kAvg, kMin, kMax, kStddev, kQuantize, kLquantize, kLlquantize };
 
 struct Variable {
   std::string name;
@@ -30,7 +29,7 @@ struct Variable {
 
 struct Aggregation {
   std::string name;  // "" for @
-  AggKind kind = AggKind::kCount;
+  AggFunc kind = AggFunc::kCount;
   std::vector<const Type*> key_types;  // widest seen at any use
   int64_t params[4] = {0, 0, 0,
                        0};  // lquantize base,limit,step / llquantize factor,low,high,nsteps

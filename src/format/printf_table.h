@@ -1,5 +1,5 @@
-// DTrace's table of printf conversions, shared by the checker and renderer.
-// Internal to the consumer stage.
+// DTrace's table of printf conversions, shared by the compile-time checker
+// (format/printf_parse.cc) and the consumer's renderer; used nowhere else.
 #pragma once
 
 #include <string>

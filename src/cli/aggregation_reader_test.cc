@@ -1,37 +1,19 @@
-// Decoding records and aggregation maps: which actions of a record ran, and
-// how the per-CPU copies of an aggregation entry combine (in a real per-CPU
-// map, since that is where the words come from).
-#include "cli/record_decoder.h"
+// Reading aggregation maps: how the per-CPU copies of an entry combine, in
+// a real per-CPU map, since that is where the words come from.
+#include "cli/aggregation_reader.h"
 
 #include <gtest/gtest.h>
+#include <linux/bpf.h>
 
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <vector>
 
-#include "consumer/aggregation_values.h"
 #include "runtime/test_insns.h"
 
 namespace dt {
 namespace {
-
-TEST(ActionRan, UnconditionalActionsAlwaysRan) {
-  ActionDesc a;
-  std::vector<uint8_t> record(32, 0);
-  EXPECT_TRUE(ActionRan(a, record.data()));
-}
-
-TEST(ActionRan, ConditionalActionsRanOnlyWhenTheirByteIsSet) {
-  ActionDesc first, second;
-  first.ran_flag = 16;
-  second.ran_flag = 17;
-  std::vector<uint8_t> record(32, 0xee);  // stale bytes everywhere else
-  record[16] = 1;
-  record[17] = 0;
-  EXPECT_TRUE(ActionRan(first, record.data()));
-  EXPECT_FALSE(ActionRan(second, record.data()));
-}
 
 // An aggregation map with `words` int64 words per CPU and one key (0),
 // each possible CPU holding `per_cpu`.

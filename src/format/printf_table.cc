@@ -1,4 +1,4 @@
-#include "consumer/printf_table.h"
+#include "format/printf_table.h"
 
 #include <iterator>
 

@@ -1,4 +1,4 @@
-#include "cli/record_decoder.h"
+#include "consumer/record_decoder.h"
 
 #include <cstring>
 #include <string_view>
@@ -29,23 +29,18 @@ bool ActionRan(const ActionDesc& a, const uint8_t* record) {
   return a.ran_flag == 0 || record[a.ran_flag] != 0;
 }
 
-std::vector<AggEntry> ReadAggregation(const runtime::Map& map, const AggregationDef& def,
-                                      const KernelSymbolLookup& lookup) {
-  std::vector<AggEntry> out;
-  std::vector<std::vector<uint8_t>> per_cpu;
-  for (const auto& key : map.Keys()) {
-    if (!map.LookupPerCpu(key.data(), &per_cpu)) continue;
-    AggEntry e;
-    for (const FieldDesc& f : def.key_fields) e.key.push_back(DecodeField(key.data(), f, lookup));
-    e.data.assign(def.value_words, 0);
-    std::vector<int64_t> words(def.value_words);
-    for (const auto& cpu : per_cpu) {
-      memcpy(words.data(), cpu.data(), def.value_words * 8);
-      CombineAggData(def.desc, e.data, words);
-    }
-    out.push_back(std::move(e));
+AggEntry DecodeAggregationEntry(const uint8_t* key,
+                                const std::vector<std::vector<uint8_t>>& per_cpu,
+                                const AggregationDef& def, const KernelSymbolLookup& lookup) {
+  AggEntry e;
+  for (const FieldDesc& f : def.key_fields) e.key.push_back(DecodeField(key, f, lookup));
+  e.data.assign(def.value_words, 0);
+  std::vector<int64_t> words(def.value_words);
+  for (const auto& cpu : per_cpu) {
+    memcpy(words.data(), cpu.data(), def.value_words * 8);
+    CombineAggData(def.desc, e.data, words);
   }
-  return out;
+  return e;
 }
 
 }  // namespace dt

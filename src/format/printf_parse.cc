@@ -1,5 +1,7 @@
 // Parsing and compile-time checking of printf()-style formats, following
 // libdtrace's dt_printf_create() and dt_printf_validate().
+#include "format/printf_parse.h"
+
 #include <cctype>
 #include <climits>
 #include <string>
@@ -7,8 +9,7 @@
 #include <vector>
 
 #include "common/diagnostic.h"
-#include "consumer/printf_format.h"
-#include "consumer/printf_table.h"
+#include "format/printf_table.h"
 
 namespace dt {
 
