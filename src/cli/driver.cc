@@ -23,8 +23,8 @@
 #include "providers/provider.h"
 #include "runtime/kallsyms.h"
 #include "runtime/kernel_info.h"
+#include "runtime/kernel_variable_address.h"
 #include "runtime/privileges.h"
-#include "runtime/system_map.h"
 #include "sema/analyzer.h"
 #include "sema/btf_types.h"
 #include "sema/d_library.h"
@@ -178,16 +178,7 @@ int RunDtrace(int argc, char** argv) {
     aopts.kernel_variable_type = [&](const std::string& name) {
       return kernel_types.LookupVariable(name);
     };
-    aopts.kernel_symbol_address = [](const std::string& module, const std::string& name) {
-      const runtime::KernelSymbols& syms = runtime::KernelSymbols::Kernel();
-      std::optional<runtime::KernelSymbolDef> def = syms.Lookup(name, module);
-      // Per-CPU variables are listed with their offset in the per-CPU area.
-      if (def && def->address >= 0xffff000000000000ull) return std::optional(def->address);
-      // Without CONFIG_KALLSYMS_ALL kallsyms has no data symbols: System.map does.
-      std::optional<uint64_t> stext = syms.AddressOf("_stext");
-      if (!module.empty() || !stext) return std::optional<uint64_t>();
-      return runtime::SystemMapAddress(name, runtime::DefaultSystemMapPath(), *stext);
-    };
+    aopts.kernel_symbol_address = runtime::RunningKernelVariableAddress;
     Analyzer analyzer(types, registry, info, aopts);
 
     for (LibraryFile& f : LoadDLibrary(opts.lib_dirs)) {
