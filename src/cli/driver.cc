@@ -12,9 +12,8 @@
 #include "cli/options.h"
 #include "cli/probe_listing.h"
 #include "cli/run_settings.h"
-#include "cli/stop_signals.h"
+#include "cli/run_step.h"
 #include "cli/target_process.h"
-#include "cli/tracing_session.h"
 #include "codegen/disasm.h"
 #include "common/diagnostic.h"
 #include "providers/probe_registry.h"
@@ -94,42 +93,9 @@ OrDtraceError<int> CompileAndRun(const Options& opts, RunSettings settings, Prob
   CompiledRun& run = std::get<CompiledRun>(compiled);
   if (opts.show_bpf) PrintBpf(run.program);
   if (opts.compile_only) return 0;
-  int total_matched = 0;
-  for (const SourceMatches& m : run.matches) {
-    total_matched += m.probes;
-    if (run.settings.quiet) continue;
-    fprintf(stderr, "dtrace: %s matched %d probe%s\n", m.label.c_str(), m.probes,
-            m.probes == 1 ? "" : "s");
-  }
-  const RunSettings& rs = run.settings;
-  if (total_matched == 0 && !rs.zdefs) return DtraceError{"no probes matched"};
-  if (rs.bufsize > kMaxBufferSize) {
-    if (rs.bufresize_manual) {
-      return DtraceError{std::string("could not enable tracing: ") + strerror(ENOMEM) +
-                         " (bufresize=manual, and the largest buffer is " +
-                         FormatSizeForNotice(kMaxBufferSize) + ")"};
-    }
-    fprintf(stderr, "dtrace: buffer size lowered to %s\n",
-            FormatSizeForNotice(kMaxBufferSize).c_str());
-  }
-  if (run.destructive && !rs.destructive)
-    return DtraceError{"could not enable tracing: Destructive actions not allowed"};
-  try {
-    StopSignals stop;
-    SessionOptions so;
-    so.quiet = rs.quiet;
-    so.strsize = rs.strsize;
-    so.stack_indent = rs.stack_indent;
-    so.sort = rs.sort;
-    so.target = target;
-    so.switchrate_ns = rs.switchrate_ns;
-    TracingSession session(std::move(run.program), registry, so, stop, out);
-    int status = session.Run();
-    if (out != stdout) fclose(out);
-    return status;
-  } catch (const CompileError& e) {
-    return DescribeWithoutLine(e, rs.errtags);  // #pragma D option errtags counts
-  }
+  OrDtraceError<int> status = RunCompiled(std::move(run), registry, target, out);
+  if (out != stdout && std::holds_alternative<int>(status)) fclose(out);
+  return status;
 }
 
 // Everything after the command line, each failure worded as dtrace(1) does.
