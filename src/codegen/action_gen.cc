@@ -415,7 +415,8 @@ void FunctionGen::GenPrinta(const Expr& call) {
     a.format = call.args[0]->text;
     first = 1;
   }
-  for (size_t i = first; i < call.args.size(); ++i) a.aggregations.push_back(call.args[i]->binding);
+  for (size_t i = first; i < call.args.size(); ++i)
+    a.aggregations.push_back(ResolutionOf(*call.args[i]).id);
   if (first == 1) {
     PrintfFormat fmt = ParsePrintfFormat(a.format, call.line);
     if (PrintsSymbols(fmt)) out_.uses_kernel_symbols = true;
@@ -459,7 +460,7 @@ void FunctionGen::GenSignal(const Expr& call) {
 void FunctionGen::GenAggControl(const Expr& call, ActionKind kind) {
   ActionDesc a;
   a.kind = kind;
-  a.aggregations.push_back(call.args[0]->binding);
+  a.aggregations.push_back(ResolutionOf(*call.args[0]).id);
   if (kind == ActionKind::kTrunc && call.args.size() == 2) {
     const Expr& n = *call.args[1];
     a.has_trunc_keep = true;

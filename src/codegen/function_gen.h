@@ -29,6 +29,7 @@
 #include "codegen/probe_context.h"
 #include "providers/provider.h"
 #include "sema/program_info.h"
+#include "sema/resolved.h"
 
 namespace dt {
 
@@ -131,7 +132,9 @@ class FunctionGen {
   void EmitFault(FaultKind kind, bpf::Reg addr);
 
   // --- expressions (expr_gen.cc)
+  // Switches once on what sema resolved `e` to be (sema/resolved.h).
   void GenExpr(const ast::Expr& e);
+  void GenOperator(const ast::Expr& e);  // unary, binary, assignment, ternary, cast, stringof
   void GenUnary(const ast::Expr& e);
   void GenBinary(const ast::Expr& e);
   void GenArith(ast::BinaryOp op, const Type* t, bool is_signed);
@@ -186,7 +189,10 @@ class FunctionGen {
   void CopyToScratchString(uint32_t scratch_off, uint32_t size, uint32_t src_size);
 
   // --- kernel memory and translators (memory_gen.cc)
-  void GenAddress(const ast::Expr& e);      // r0 = address of a kernel lvalue
+  void GenAddress(const ast::Expr& e);  // r0 = address of a kernel lvalue
+  // r0 = the base of a member, element or dereference: the address of an
+  // object in memory, or the value of a pointer.
+  void GenBaseAddress(const ast::Expr& base, const KernelAccess& access);
   void GenKernelValue(const ast::Expr& e);  // r0 = its value (scalar or string)
   void GenTranslated(const ast::Expr& e);
   void GenXlateInput(const ast::Expr& e);

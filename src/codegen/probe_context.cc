@@ -163,7 +163,7 @@ bool FunctionGen::GenContextTaskBuiltin(Builtin which) {
 }
 
 void FunctionGen::GenBuiltin(const ast::Expr& e) {
-  auto which = static_cast<Builtin>(e.binding);
+  Builtin which = ResolutionOf(e).builtin;
   if (GenContextTaskBuiltin(which)) return;
   switch (which) {
     case Builtin::kPid:

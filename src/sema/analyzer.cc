@@ -8,6 +8,8 @@
 #include "providers/provider.h"
 #include "providers/stable_providers.h"
 #include "sema/analyzer_internal.h"
+#include "sema/resolved.h"
+#include "sema/use_check.h"
 
 namespace dt {
 
@@ -111,6 +113,7 @@ Analyzer::Analyzer(TypeTable& types, ProbeRegistry& probes, ProgramInfo& info,
 int Analyzer::Analyze(ast::Program& program, int source_index) {
   int matched = 0;
   bool inferred = false;
+  size_t first_clause = info_.clauses.size();
   for (ast::TopLevel& item : program.items) {
     if (auto* clause = std::get_if<ast::Clause>(&item)) {
       if (!inferred) {  // after the declarations before the first clause
@@ -132,6 +135,10 @@ int Analyzer::Analyze(ast::Program& program, int source_index) {
       AnalyzeTypeDecl(item);
     }
   }
+  // After every clause is checked, as the code generator would have found
+  // these after every other error.
+  for (size_t i = first_clause; i < info_.clauses.size(); ++i)
+    CheckGeneratedUses(info_, info_.clauses[i]);
   return matched;
 }
 
@@ -205,12 +212,17 @@ bool Analyzer::IsInline(const std::string& name) {
   if (it == library_inlines_.end()) return false;
   const ast::InlineDecl* inl = it->second;
   library_inlines_.erase(it);  // while checked: an inline naming itself is undefined
+  // An inline stands outside every translator, wherever it is first used.
+  std::vector<std::pair<std::string, const Type*>> xlate_inputs;
+  xlate_inputs.swap(xlate_inputs_);
   try {
     Check(*inl->value);
   } catch (const CompileError&) {
+    xlate_inputs_.swap(xlate_inputs);
     library_inlines_[name] = inl;  // a failed look (inference's) is not the last
     throw;
   }
+  xlate_inputs_.swap(xlate_inputs);
   info_.inlines[name] = inl;
   return true;
 }
@@ -360,7 +372,9 @@ void Analyzer::AnalyzeStmt(ast::Stmt& stmt) {
 ConstantIdentifier Analyzer::InlineConstants() {
   // Enumerators are integers once checked; inlines stand for their values.
   return [this](const Expr& id) -> const Expr* {
-    if (id.is_xlate_input || !IsInline(id.text)) return nullptr;
+    if ((id.resolved && id.resolved->kind == Resolved::Kind::kTranslatorInput) ||
+        !IsInline(id.text))
+      return nullptr;
     return info_.inlines[id.text]->value.get();
   };
 }
@@ -461,6 +475,7 @@ void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
 
 const Type* Analyzer::Check(Expr& e) {
   Nesting nesting(e.line);
+  e.resolved = std::make_shared<Resolved>();  // an operator unless found otherwise
   const Type* t = nullptr;
   switch (e.kind) {
     case ExprKind::kInteger: {
@@ -475,10 +490,12 @@ const Type* Analyzer::Check(Expr& e) {
         bool is_unsigned = e.int_unsigned_suffix || v > 0x7fffffffull;
         t = types_.Int(4, !is_unsigned);
       }
+      ResolveConstant(e, v, t);
       break;
     }
     case ExprKind::kString:
       t = types_.String(RoundUp8(e.text.size() + 1));
+      e.resolved->kind = Resolved::Kind::kStringConstant;
       break;
     case ExprKind::kIdentifier:
       t = CheckIdentifier(e);
@@ -495,14 +512,15 @@ const Type* Analyzer::Check(Expr& e) {
       }
       if (e.kind == ExprKind::kThisVar && !inferring_ && !stored_clause_vars_.count(v->id))
         v->read_before_assigned = true;
-      e.binding = v->id;
+      ResolveVariable(e, *v);
       t = v->type;
       break;
     }
     case ExprKind::kAggregation: {
+      e.resolved->kind = Resolved::Kind::kAggregation;
       for (const Aggregation& a : info_.aggregations)
-        if (a.name == e.text) e.binding = a.id;
-      if (e.binding < 0) {
+        if (a.name == e.text) e.resolved->id = a.id;
+      if (e.resolved->id < 0) {
         throw CompileError("D_AGG_UNDEF", e.line,
                            "aggregation @" + Excerpt(e.text) + " is not defined");
       }
@@ -549,6 +567,12 @@ const Type* Analyzer::Check(Expr& e) {
       break;
     }
     case ExprKind::kCall:
+      if (std::optional<Subroutine> s = SubroutineNamed(e.text)) {
+        e.resolved->kind = Resolved::Kind::kSubroutine;
+        e.resolved->subroutine = *s;
+      } else {
+        e.resolved->kind = Resolved::Kind::kAction;
+      }
       t = CheckCall(e);
       break;
     case ExprKind::kIndex:
@@ -557,11 +581,13 @@ const Type* Analyzer::Check(Expr& e) {
     case ExprKind::kSizeofType:
       t = types_.Uint64();
       e.int_value = ResolveTypeName(*e.type_name)->size;
+      ResolveConstant(e, e.int_value, t);
       break;
     case ExprKind::kSizeofExpr:
       Check(*e.lhs);
       e.int_value = AsKernelObject(*e.lhs)->size;
       t = types_.Uint64();
+      ResolveConstant(e, e.int_value, t);
       break;
     case ExprKind::kStringof: {
       const Type* from = Check(*e.lhs);
@@ -577,6 +603,7 @@ const Type* Analyzer::Check(Expr& e) {
       break;
     case ExprKind::kOffsetof:
       t = CheckOffsetof(e);
+      ResolveConstant(e, e.int_value, t);
       break;
     case ExprKind::kXlate:
       t = CheckXlate(e);
@@ -590,15 +617,17 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
   if (auto it = enum_constants_.find(e.text); it != enum_constants_.end()) {
     e.kind = ExprKind::kInteger;  // from here on it is its value
     e.int_value = static_cast<uint64_t>(it->second.first);
+    ResolveConstant(e, e.int_value, it->second.second);
     return it->second.second;
   }
   if (!xlate_inputs_.empty() && e.text == xlate_inputs_.back().first) {
-    e.is_xlate_input = true;
+    e.resolved->kind = Resolved::Kind::kTranslatorInput;
     return xlate_inputs_.back().second;
   }
   int b = LookupBuiltin(e.text);
   if (b >= 0) {
-    e.binding = b;
+    e.resolved->kind = Resolved::Kind::kBuiltin;
+    e.resolved->builtin = static_cast<Builtin>(b);
     switch (static_cast<Builtin>(b)) {
       case Builtin::kExecname:
         return types_.String(kExecnameSize);
@@ -646,6 +675,8 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
   if (IsInline(e.text)) {
     NoteTracepointArgLayouts();  // the inline was checked once, maybe elsewhere: it may use argN
     const ast::InlineDecl* inl = info_.inlines[e.text];
+    e.resolved->kind = Resolved::Kind::kInline;
+    e.resolved->expansion = inl->value.get();
     return StorageType(ResolveTypeName(inl->type))->IsString() ? inl->value->type
                                                                : ResolveTypeName(inl->type);
   }
@@ -654,13 +685,33 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
       throw CompileError("D_IDENT_BADREF", e.line,
                          Excerpt(v->name) + " is an associative array and must be indexed");
     }
-    e.binding = v->id;
+    ResolveVariable(e, *v);
     return v->type;
   }
   if (e.text.find('`') != std::string::npos || extern_types_.count(e.text))
     return CheckKernelVariable(e);
   throw CompileError("D_IDENT_UNDEF", e.line,
                      "failed to resolve " + Excerpt(e.text) + ": Unknown variable name");
+}
+
+void Analyzer::ResolveConstant(Expr& e, uint64_t v, const Type* t) {
+  // What a 64-bit register holds: 32-bit constants sign- or zero-extended.
+  if (t->size == 4)
+    v = t->is_signed ? static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(v)))
+                     : (v & 0xffffffffu);
+  e.resolved = std::make_shared<Resolved>();
+  e.resolved->kind = Resolved::Kind::kIntegerConstant;
+  e.resolved->value = v;
+}
+
+void Analyzer::ResolveVariable(Expr& e, const Variable& v) {
+  e.resolved = std::make_shared<Resolved>();
+  Resolved& r = *e.resolved;
+  r.kind = v.is_assoc                        ? Resolved::Kind::kAssocElement
+           : v.scope == ast::VarScope::kSelf ? Resolved::Kind::kThreadVariable
+           : v.scope == ast::VarScope::kThis ? Resolved::Kind::kClauseVariable
+                                             : Resolved::Kind::kGlobalVariable;
+  r.id = v.id;
 }
 
 }  // namespace dt

@@ -1,7 +1,8 @@
 // Semantic analysis: resolves names, infers and checks types, matches
 // probe descriptions, and fills a ProgramInfo. Annotates every expression
-// with its type (Expr::type) and binding (Expr::binding: the Builtin, the
-// Variable id, or the Aggregation id, by expression kind).
+// with its type (Expr::type) and what it is (Expr::resolved,
+// sema/resolved.h), and refuses what code generation could not generate
+// (use_check.h), so that the code generator reports only resource limits.
 //
 // Variables are typed by their first assignment, wherever it stands in the
 // program (analyzer_inference.cc types them all before the clauses are
@@ -16,6 +17,7 @@
 #include "frontend/const_fold.h"
 #include "providers/probe_registry.h"
 #include "sema/program_info.h"
+#include "sema/resolved.h"
 #include "sema/types.h"
 
 namespace dt {
@@ -139,6 +141,13 @@ class Analyzer {
   Variable& DefineVar(std::vector<Variable>& table, const std::string& name, ast::VarScope scope,
                       const Type* type);
   const Type* StorageType(const Type* t);  // strings are stored at strsize
+  // Record what `e` is (sema/resolved.h): a constant of type t, a variable,
+  // an object in kernel memory of type t.
+  void ResolveConstant(ast::Expr& e, uint64_t v, const Type* t);
+  void ResolveVariable(ast::Expr& e, const Variable& v);
+  KernelAccess& ResolveKernelAccess(ast::Expr& e, AddressKind address, const Type* t);
+  // D_OP_LVAL unless `e` (checked) is a D variable, which op may store to.
+  void RequireVariable(const ast::Expr& e, const char* op);
   void RequireScalar(const ast::Expr& e, const char* op);
   void RequireLvalue(const ast::Expr& e, const char* op);
   // D_DIV_ZERO when `e` divides (/, %, /=, %=) by a constant zero.
