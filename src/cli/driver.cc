@@ -264,19 +264,6 @@ int RunDtrace(int argc, char** argv) {
     cg.wall_offset_ns = runtime::WalltimeOffsetNs();
     for (const auto& p : registry.probes())
       ++cg.probes_per_group[{p->owner, p->owner->ProgramGroup(*p)}];
-    if (info.uses_task_offsets) {
-      // The same BTF the program's types came from: read once per run.
-      auto task_offset = [&](const char* path) {
-        std::optional<uint64_t> off = kernel_types.MemberOffset("struct task_struct", path);
-        if (!off) throw RuntimeError(std::string("kernel BTF: struct task_struct has no ") + path);
-        return static_cast<uint32_t>(*off);
-      };
-      cg.task_parent_offset = task_offset("real_parent");
-      cg.task_tgid_offset = task_offset("tgid");
-      cg.task_cputime_offset = task_offset("se.sum_exec_runtime");
-      cg.task_pid_offset = task_offset("pid");
-      cg.task_comm_offset = task_offset("comm");
-    }
     CompiledProgram compiled;
     try {
       compiled = GenerateCode(info, types, cg);

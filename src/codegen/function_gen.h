@@ -241,7 +241,7 @@ class FunctionGen {
   }
   void GenBuiltin(const ast::Expr& e);
   void GenProbeId() { context_->GenProbeId(); }
-  void RequireTaskOffsets(const ast::Expr& e, const char* what);
+  const ProgramInfo::TaskOffsets& TaskOffsets() const;  // sema found them
   const ast::Expr* ContextTask() const { return context_->ContextTask(); }
   bool GenContextTaskBuiltin(Builtin which);  // false: not overridden here
   // r0 = the `size`-byte kernel value at the address in `addr` (0 when

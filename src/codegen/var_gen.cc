@@ -21,7 +21,7 @@ void FunctionGen::LoadGlobalAddr(Reg dst, int var_id) {
 void FunctionGen::GenThreadKey(int16_t slot) {
   if (const ast::Expr* task = ContextTask()) {  // on-cpu: the incoming thread's self->
     GenExpr(*task);
-    b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_pid_offset));
+    b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(TaskOffsets().pid));
     GenKernelRead(R0, 4);
     b_.Store(8, R10, slot, R0);
     return;

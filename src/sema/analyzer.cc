@@ -639,7 +639,7 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
       case Builtin::kPid:
       case Builtin::kPpid:
       case Builtin::kTid:
-        if (static_cast<Builtin>(b) == Builtin::kPpid) info_.uses_task_offsets = true;
+        if (static_cast<Builtin>(b) == Builtin::kPpid) ResolveTaskOffsets(e.line, "ppid");
         return types_.Lookup("pid_t");
       case Builtin::kUid:
         return types_.Lookup("uid_t");
@@ -648,7 +648,7 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
       // DTrace's types: the two clocks of elapsed time are unsigned, the
       // time of day signed (so "%lli" of walltimestamp / 1000000000 checks).
       case Builtin::kVtimestamp:
-        info_.uses_task_offsets = true;
+        ResolveTaskOffsets(e.line, "vtimestamp");
         return types_.Uint64();
       case Builtin::kTimestamp:
         return types_.Uint64();
@@ -712,6 +712,50 @@ void Analyzer::ResolveVariable(Expr& e, const Variable& v) {
            : v.scope == ast::VarScope::kThis ? Resolved::Kind::kClauseVariable
                                              : Resolved::Kind::kGlobalVariable;
   r.id = v.id;
+}
+
+namespace {
+
+// The byte offset of a member path ("se.sum_exec_runtime") in `t`.
+std::optional<uint32_t> MemberPathOffset(const Type* t, const std::string& path) {
+  uint64_t offset = 0;
+  for (size_t start = 0; start <= path.size();) {
+    size_t dot = std::min(path.find('.', start), path.size());
+    std::optional<MemberLocation> m = FindMember(t, path.substr(start, dot - start));
+    if (!m) return std::nullopt;
+    offset += m->byte_offset();
+    t = m->type;
+    start = dot + 1;
+  }
+  return static_cast<uint32_t>(offset);
+}
+
+}  // namespace
+
+void Analyzer::ResolveTaskOffsets(int line, const std::string& what) {
+  if (info_.task_offsets) return;
+  const Type* task = nullptr;
+  try {
+    task = types_.Lookup("struct task_struct");
+  } catch (const CompileError&) {
+    task = nullptr;  // no BTF: said below
+  }
+  ProgramInfo::TaskOffsets offsets;
+  std::pair<uint32_t*, const char*> paths[] = {{&offsets.real_parent, "real_parent"},
+                                               {&offsets.tgid, "tgid"},
+                                               {&offsets.cputime, "se.sum_exec_runtime"},
+                                               {&offsets.pid, "pid"},
+                                               {&offsets.comm, "comm"}};
+  for (auto [field, path] : paths) {
+    std::optional<uint32_t> offset = task ? MemberPathOffset(task, path) : std::nullopt;
+    if (!offset) {
+      throw CompileError(
+          "D_IDENT_UNDEF", line,
+          what + " is unavailable: the kernel's BTF type information could not be read");
+    }
+    *field = *offset;
+  }
+  info_.task_offsets = offsets;
 }
 
 }  // namespace dt

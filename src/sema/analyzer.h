@@ -148,6 +148,9 @@ class Analyzer {
   KernelAccess& ResolveKernelAccess(ast::Expr& e, AddressKind address, const Type* t);
   // D_OP_LVAL unless `e` (checked) is a D variable, which op may store to.
   void RequireVariable(const ast::Expr& e, const char* op);
+  // Finds ProgramInfo::task_offsets in BTF once, for `what` (ppid, ...),
+  // or D_IDENT_UNDEF at `line` when BTF does not have them.
+  void ResolveTaskOffsets(int line, const std::string& what);
   void RequireScalar(const ast::Expr& e, const char* op);
   void RequireLvalue(const ast::Expr& e, const char* op);
   // D_DIV_ZERO when `e` divides (/, %, /=, %=) by a constant zero.

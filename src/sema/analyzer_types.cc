@@ -450,7 +450,7 @@ void Analyzer::AnalyzeStableProbe(const Probe& p, const StableProbe& definition)
   if (*definition.condition) c.condition = &StableExpr(definition.condition);
   if (*definition.context_task) {
     c.task = &StableExpr(definition.context_task);
-    info_.uses_task_offsets = true;
+    ResolveTaskOffsets(current_clause_ ? current_clause_->line : 0, p.FullName());
   }
 }
 

@@ -9,6 +9,7 @@
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
 #include "sema/analyzer.h"
+#include "sema/btf_types.h"
 #include "sema/resolved.h"
 
 namespace dt {
@@ -155,6 +156,27 @@ TEST(UseCheckTest, OnlyVariablesAreStoredTo) {
             "[D_OP_LVAL] line 6: operator ++ requires modifiable lvalue as an operand");
   EXPECT_EQ(Error("BEGIN { xlate<struct view>(1).v += 1; }"),
             "[D_OP_LVAL] line 6: operator op= requires modifiable lvalue as an operand");
+}
+
+// ppid, vtimestamp and the sched provider read struct task_struct at
+// offsets sema finds in BTF; without BTF the program cannot use them.
+TEST(TaskOffsetsTest, FromBtfOrAnError) {
+  EXPECT_EQ(Error("BEGIN {\n trace(ppid); }"),
+            "[D_IDENT_UNDEF] line 7: ppid is unavailable: the kernel's BTF type information "
+            "could not be read");
+  auto a = std::make_unique<Analyzed>();
+  BtfTypeSource btf(a->types);
+  btf.InstallAsFallback();
+  a->program = ParseProgram("BEGIN { trace(vtimestamp); }", MacroEnv{});
+  Analyzer(a->types, a->probes, a->info, AnalyzerOptions{}).Analyze(a->program, 0);
+  ASSERT_TRUE(a->info.task_offsets);
+  const ProgramInfo::TaskOffsets& o = *a->info.task_offsets;
+  EXPECT_EQ(o.real_parent, btf.MemberOffset("struct task_struct", "real_parent"));
+  EXPECT_EQ(o.tgid, btf.MemberOffset("struct task_struct", "tgid"));
+  EXPECT_EQ(o.cputime, btf.MemberOffset("struct task_struct", "se.sum_exec_runtime"));
+  EXPECT_EQ(o.pid, btf.MemberOffset("struct task_struct", "pid"));
+  EXPECT_EQ(o.comm, btf.MemberOffset("struct task_struct", "comm"));
+  EXPECT_NE(o.cputime, 0u);
 }
 
 }  // namespace
