@@ -478,21 +478,9 @@ const Type* Analyzer::Check(Expr& e) {
   e.resolved = std::make_shared<Resolved>();  // an operator unless found otherwise
   const Type* t = nullptr;
   switch (e.kind) {
-    case ExprKind::kInteger: {
-      uint64_t v = e.int_value;
-      if (e.int_is_char) {
-        t = types_.Char();
-      } else if (e.int_long_suffix > 0 || v > 0xffffffffull ||
-                 (e.int_decimal && !e.int_unsigned_suffix && v > 0x7fffffffull)) {
-        bool is_unsigned = e.int_unsigned_suffix || v > 0x7fffffffffffffffull;
-        t = types_.Int(8, !is_unsigned);
-      } else {
-        bool is_unsigned = e.int_unsigned_suffix || v > 0x7fffffffull;
-        t = types_.Int(4, !is_unsigned);
-      }
-      ResolveConstant(e, v, t);
+    case ExprKind::kInteger:
+      t = CheckIntegerLiteral(e);
       break;
-    }
     case ExprKind::kString:
       t = types_.String(RoundUp8(e.text.size() + 1));
       e.resolved->kind = Resolved::Kind::kStringConstant;
@@ -501,32 +489,12 @@ const Type* Analyzer::Check(Expr& e) {
       t = CheckIdentifier(e);
       break;
     case ExprKind::kSelfVar:
-    case ExprKind::kThisVar: {
-      auto& table = e.kind == ExprKind::kSelfVar ? info_.thread_vars : info_.clause_vars;
-      Variable* v = FindVar(table, e.text);
-      if (v == nullptr) {
-        throw CompileError("D_IDENT_UNDEF", e.line,
-                           "failed to resolve " +
-                               std::string(e.kind == ExprKind::kSelfVar ? "self->" : "this->") +
-                               Excerpt(e.text) + ": Unknown variable name");
-      }
-      if (e.kind == ExprKind::kThisVar && !inferring_ && !stored_clause_vars_.count(v->id))
-        v->read_before_assigned = true;
-      ResolveVariable(e, *v);
-      t = v->type;
+    case ExprKind::kThisVar:
+      t = CheckDynamicVariable(e);
       break;
-    }
-    case ExprKind::kAggregation: {
-      e.resolved->kind = Resolved::Kind::kAggregation;
-      for (const Aggregation& a : info_.aggregations)
-        if (a.name == e.text) e.resolved->id = a.id;
-      if (e.resolved->id < 0) {
-        throw CompileError("D_AGG_UNDEF", e.line,
-                           "aggregation @" + Excerpt(e.text) + " is not defined");
-      }
-      t = types_.Void();
+    case ExprKind::kAggregation:
+      t = CheckAggregationName(e);
       break;
-    }
     case ExprKind::kUnary:
       t = CheckUnary(e);
       break;
@@ -536,43 +504,14 @@ const Type* Analyzer::Check(Expr& e) {
     case ExprKind::kAssign:
       t = CheckAssign(e);
       break;
-    case ExprKind::kTernary: {
-      Check(*e.cond);
-      const Type* a = Check(*e.lhs);
-      const Type* b = Check(*e.rhs);
-      if (a->IsString() && b->IsString()) {
-        t = types_.String(std::max(a->size, b->size));
-      } else if (a->IsScalar() && b->IsScalar()) {
-        t = a->IsPointer() ? a : b->IsPointer() ? b : types_.ArithmeticResult(a, b);
-      } else {
-        throw CompileError("D_OP_INCOMPAT", e.line,
-                           "operands have incompatible types: \"" + TypeSpelling(a) + "\" : \"" +
-                               TypeSpelling(b) + "\"");
-      }
+    case ExprKind::kTernary:
+      t = CheckTernary(e);
       break;
-    }
-    case ExprKind::kCast: {
-      const Type* from = Check(*e.lhs);
-      t = ResolveTypeName(*e.type_name);
-      if (t->IsString() && !from->IsString()) {
-        throw CompileError("D_CAST_INVAL", e.line,
-                           "invalid cast expression: \"" + TypeSpelling(from) + "\" to \"" +
-                               TypeSpelling(t) + "\"");
-      }
-      if (!t->IsString() && !t->IsVoid() && !(t->IsScalar() && from->IsScalar())) {
-        throw CompileError("D_CAST_INVAL", e.line,
-                           "invalid cast expression: \"" + TypeSpelling(from) + "\" to \"" +
-                               TypeSpelling(t) + "\"");
-      }
+    case ExprKind::kCast:
+      t = CheckCast(e);
       break;
-    }
     case ExprKind::kCall:
-      if (std::optional<Subroutine> s = SubroutineNamed(e.text)) {
-        e.resolved->kind = Resolved::Kind::kSubroutine;
-        e.resolved->subroutine = *s;
-      } else {
-        e.resolved->kind = Resolved::Kind::kAction;
-      }
+      ResolveCall(e);
       t = CheckCall(e);
       break;
     case ExprKind::kIndex:
@@ -589,15 +528,9 @@ const Type* Analyzer::Check(Expr& e) {
       t = types_.Uint64();
       ResolveConstant(e, e.int_value, t);
       break;
-    case ExprKind::kStringof: {
-      const Type* from = Check(*e.lhs);
-      if (!from->IsString() && !from->IsScalar()) {
-        throw CompileError("D_STRINGOF_TYPE", e.line,
-                           "stringof( ) operand must be a string or scalar");
-      }
-      t = from->IsString() ? from : types_.String();
+    case ExprKind::kStringof:
+      t = CheckStringof(e);
       break;
-    }
     case ExprKind::kMember:
       t = AsKernelValue(e, CheckMember(e));
       break;
@@ -611,6 +544,50 @@ const Type* Analyzer::Check(Expr& e) {
   }
   e.type = t;
   return t;
+}
+
+// C's rules for the type of an integer constant, as DTrace applies them.
+const Type* Analyzer::CheckIntegerLiteral(Expr& e) {
+  uint64_t v = e.int_value;
+  const Type* t = nullptr;
+  if (e.int_is_char) {
+    t = types_.Char();
+  } else if (e.int_long_suffix > 0 || v > 0xffffffffull ||
+             (e.int_decimal && !e.int_unsigned_suffix && v > 0x7fffffffull)) {
+    bool is_unsigned = e.int_unsigned_suffix || v > 0x7fffffffffffffffull;
+    t = types_.Int(8, !is_unsigned);
+  } else {
+    bool is_unsigned = e.int_unsigned_suffix || v > 0x7fffffffull;
+    t = types_.Int(4, !is_unsigned);
+  }
+  ResolveConstant(e, v, t);
+  return t;
+}
+
+const Type* Analyzer::CheckDynamicVariable(Expr& e) {
+  auto& table = e.kind == ExprKind::kSelfVar ? info_.thread_vars : info_.clause_vars;
+  Variable* v = FindVar(table, e.text);
+  if (v == nullptr) {
+    throw CompileError("D_IDENT_UNDEF", e.line,
+                       "failed to resolve " +
+                           std::string(e.kind == ExprKind::kSelfVar ? "self->" : "this->") +
+                           Excerpt(e.text) + ": Unknown variable name");
+  }
+  if (e.kind == ExprKind::kThisVar && !inferring_ && !stored_clause_vars_.count(v->id))
+    v->read_before_assigned = true;
+  ResolveVariable(e, *v);
+  return v->type;
+}
+
+const Type* Analyzer::CheckAggregationName(Expr& e) {
+  e.resolved->kind = Resolved::Kind::kAggregation;
+  for (const Aggregation& a : info_.aggregations)
+    if (a.name == e.text) e.resolved->id = a.id;
+  if (e.resolved->id < 0) {
+    throw CompileError("D_AGG_UNDEF", e.line,
+                       "aggregation @" + Excerpt(e.text) + " is not defined");
+  }
+  return types_.Void();
 }
 
 const Type* Analyzer::CheckIdentifier(Expr& e) {
@@ -692,70 +669,6 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
     return CheckKernelVariable(e);
   throw CompileError("D_IDENT_UNDEF", e.line,
                      "failed to resolve " + Excerpt(e.text) + ": Unknown variable name");
-}
-
-void Analyzer::ResolveConstant(Expr& e, uint64_t v, const Type* t) {
-  // What a 64-bit register holds: 32-bit constants sign- or zero-extended.
-  if (t->size == 4)
-    v = t->is_signed ? static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(v)))
-                     : (v & 0xffffffffu);
-  e.resolved = std::make_shared<Resolved>();
-  e.resolved->kind = Resolved::Kind::kIntegerConstant;
-  e.resolved->value = v;
-}
-
-void Analyzer::ResolveVariable(Expr& e, const Variable& v) {
-  e.resolved = std::make_shared<Resolved>();
-  Resolved& r = *e.resolved;
-  r.kind = v.is_assoc                        ? Resolved::Kind::kAssocElement
-           : v.scope == ast::VarScope::kSelf ? Resolved::Kind::kThreadVariable
-           : v.scope == ast::VarScope::kThis ? Resolved::Kind::kClauseVariable
-                                             : Resolved::Kind::kGlobalVariable;
-  r.id = v.id;
-}
-
-namespace {
-
-// The byte offset of a member path ("se.sum_exec_runtime") in `t`.
-std::optional<uint32_t> MemberPathOffset(const Type* t, const std::string& path) {
-  uint64_t offset = 0;
-  for (size_t start = 0; start <= path.size();) {
-    size_t dot = std::min(path.find('.', start), path.size());
-    std::optional<MemberLocation> m = FindMember(t, path.substr(start, dot - start));
-    if (!m) return std::nullopt;
-    offset += m->byte_offset();
-    t = m->type;
-    start = dot + 1;
-  }
-  return static_cast<uint32_t>(offset);
-}
-
-}  // namespace
-
-void Analyzer::ResolveTaskOffsets(int line, const std::string& what) {
-  if (info_.task_offsets) return;
-  const Type* task = nullptr;
-  try {
-    task = types_.Lookup("struct task_struct");
-  } catch (const CompileError&) {
-    task = nullptr;  // no BTF: said below
-  }
-  ProgramInfo::TaskOffsets offsets;
-  std::pair<uint32_t*, const char*> paths[] = {{&offsets.real_parent, "real_parent"},
-                                               {&offsets.tgid, "tgid"},
-                                               {&offsets.cputime, "se.sum_exec_runtime"},
-                                               {&offsets.pid, "pid"},
-                                               {&offsets.comm, "comm"}};
-  for (auto [field, path] : paths) {
-    std::optional<uint32_t> offset = task ? MemberPathOffset(task, path) : std::nullopt;
-    if (!offset) {
-      throw CompileError(
-          "D_IDENT_UNDEF", line,
-          what + " is unavailable: the kernel's BTF type information could not be read");
-    }
-    *field = *offset;
-  }
-  info_.task_offsets = offsets;
 }
 
 }  // namespace dt

@@ -87,6 +87,12 @@ class Analyzer {
   void LlquantizeParams(ast::Stmt& stmt, int64_t params[4]);
 
   const Type* Check(ast::Expr& e);
+  const Type* CheckIntegerLiteral(ast::Expr& e);
+  const Type* CheckDynamicVariable(ast::Expr& e);  // self->, this->
+  const Type* CheckAggregationName(ast::Expr& e);  // @name as an action's operand
+  const Type* CheckTernary(ast::Expr& e);
+  const Type* CheckCast(ast::Expr& e);
+  const Type* CheckStringof(ast::Expr& e);
   const Type* CheckIdentifier(ast::Expr& e);
   const Type* CheckUnary(ast::Expr& e);
   const Type* CheckBinary(ast::Expr& e);
@@ -142,9 +148,10 @@ class Analyzer {
                       const Type* type);
   const Type* StorageType(const Type* t);  // strings are stored at strsize
   // Record what `e` is (sema/resolved.h): a constant of type t, a variable,
-  // an object in kernel memory of type t.
+  // a call, an object in kernel memory of type t (analyzer_resolve.cc).
   void ResolveConstant(ast::Expr& e, uint64_t v, const Type* t);
   void ResolveVariable(ast::Expr& e, const Variable& v);
+  void ResolveCall(ast::Expr& e);  // a subroutine, or an action
   KernelAccess& ResolveKernelAccess(ast::Expr& e, AddressKind address, const Type* t);
   // D_OP_LVAL unless `e` (checked) is a D variable, which op may store to.
   void RequireVariable(const ast::Expr& e, const char* op);

@@ -81,6 +81,38 @@ const Type* Analyzer::CheckUnary(Expr& e) {
   return t;
 }
 
+const Type* Analyzer::CheckTernary(Expr& e) {
+  Check(*e.cond);
+  const Type* a = Check(*e.lhs);
+  const Type* b = Check(*e.rhs);
+  if (a->IsString() && b->IsString()) return types_.String(std::max(a->size, b->size));
+  if (a->IsScalar() && b->IsScalar())
+    return a->IsPointer() ? a : b->IsPointer() ? b : types_.ArithmeticResult(a, b);
+  throw CompileError("D_OP_INCOMPAT", e.line,
+                     "operands have incompatible types: \"" + TypeSpelling(a) + "\" : \"" +
+                         TypeSpelling(b) + "\"");
+}
+
+const Type* Analyzer::CheckCast(Expr& e) {
+  const Type* from = Check(*e.lhs);
+  const Type* t = ResolveTypeName(*e.type_name);
+  if ((t->IsString() && !from->IsString()) ||
+      (!t->IsString() && !t->IsVoid() && !(t->IsScalar() && from->IsScalar()))) {
+    throw CompileError(
+        "D_CAST_INVAL", e.line,
+        "invalid cast expression: \"" + TypeSpelling(from) + "\" to \"" + TypeSpelling(t) + "\"");
+  }
+  return t;
+}
+
+const Type* Analyzer::CheckStringof(Expr& e) {
+  const Type* from = Check(*e.lhs);
+  if (!from->IsString() && !from->IsScalar()) {
+    throw CompileError("D_STRINGOF_TYPE", e.line, "stringof( ) operand must be a string or scalar");
+  }
+  return from->IsString() ? from : types_.String();
+}
+
 // DTrace refuses a division whose divisor is the constant zero at compile
 // time (dt_node_op2); other divisions by zero fault at run time.
 void Analyzer::RejectConstantZeroDivisor(const Expr& e) {

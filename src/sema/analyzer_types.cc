@@ -62,15 +62,6 @@ const Type* Analyzer::AsKernelValue(Expr& e, const Type* t) {
   return s;
 }
 
-KernelAccess& Analyzer::ResolveKernelAccess(Expr& e, AddressKind address, const Type* t) {
-  e.resolved = std::make_shared<Resolved>();
-  e.resolved->kind = Resolved::Kind::kKernelMemory;
-  KernelAccess& m = e.resolved->memory;
-  m.address = address;
-  m.read = StripTypedefs(t)->IsScalar() ? ReadKind::kScalar : ReadKind::kObject;
-  return m;
-}
-
 const Type* Analyzer::CheckMember(Expr& e) {
   const Type* base = Check(*e.lhs);
   if (const Expr* x = FindXlate(*e.lhs, info_)) return CheckTranslatedMember(e, *x);
