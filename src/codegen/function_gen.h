@@ -197,7 +197,19 @@ class FunctionGen {
   void GenTranslated(const ast::Expr& e);
   void GenXlateInput(const ast::Expr& e);
   void GenUserArgs(const ast::Expr& e);
+
+  // --- cwd and root: __path() (path_gen.cc)
   void GenPath(const ast::Expr& e);
+  struct PathSlots;
+  // One step of the walk up from a dentry; its name's address to `name`.
+  void GenPathStep(const std::vector<uint32_t>& offsets, const PathSlots& s, int16_t name);
+  void GenPathJoin(uint32_t off, int32_t size, int16_t names);
+  void GenReadAt(int16_t base_slot, uint32_t offset);  // r0 = the word at *slot + offset
+  void GenZeroMask(bpf::Reg x, bpf::Reg tmp);          // x = (x == 0) ? ~0 : 0
+  // out = ~0 when the step from `self` leads nowhere (0) or back to itself.
+  void GenWalkEnds(bpf::Reg out, int16_t next, int16_t self);
+  // *dst = (*mask & *if_set) | (~*mask & *if_clear)
+  void GenSelectSlot(int16_t dst, int16_t mask, int16_t if_set, int16_t if_clear);
 
   // --- variables (var_gen.cc)
   void GenLoadVariable(const ast::Expr& e);
