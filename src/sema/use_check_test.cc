@@ -158,6 +158,28 @@ TEST(UseCheckTest, OnlyVariablesAreStoredTo) {
             "[D_OP_LVAL] line 6: operator op= requires modifiable lvalue as an operand");
 }
 
+// An inline stands outside every translator: a library inline first used
+// inside a translator's member does not see the translator's input.
+TEST(UseCheckTest, LibraryInlinesDoNotSeeTranslatorInputs) {
+  auto a = std::make_unique<Analyzed>();
+  ast::Program library = ParseProgram(
+      "struct lview { int v; };\n"
+      "translator struct lview < int x > { v = scoped; };\n"
+      "inline int scoped = x;\n",
+      MacroEnv{});
+  Analyzer analyzer(a->types, a->probes, a->info, AnalyzerOptions{});
+  analyzer.AnalyzeLibrary(library);
+  a->program = ParseProgram("BEGIN { trace(xlate<struct lview>(1).v); }", MacroEnv{});
+  try {
+    analyzer.Analyze(a->program, 0);
+    ADD_FAILURE() << "compiled";
+  } catch (const CompileError& e) {
+    EXPECT_EQ(e.tag(), "D_IDENT_UNDEF");
+    EXPECT_STREQ(e.what(), "failed to resolve x: Unknown variable name");
+    EXPECT_EQ(e.line(), 3);
+  }
+}
+
 // ppid, vtimestamp and the sched provider read struct task_struct at
 // offsets sema finds in BTF; without BTF the program cannot use them.
 TEST(TaskOffsetsTest, FromBtfOrAnError) {
