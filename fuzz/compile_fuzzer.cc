@@ -92,17 +92,6 @@ void Compile(const std::string& text) {
 
   CodegenOptions cg;
   cg.bufsize = 4096;
-  if (info.uses_task_offsets) {
-    auto offset = [&](const char* path) {
-      std::optional<uint64_t> off = kernel_types.MemberOffset("struct task_struct", path);
-      return static_cast<uint32_t>(off.value_or(0));
-    };
-    cg.task_parent_offset = offset("real_parent");
-    cg.task_tgid_offset = offset("tgid");
-    cg.task_cputime_offset = offset("se.sum_exec_runtime");
-    cg.task_pid_offset = offset("pid");
-    cg.task_comm_offset = offset("comm");
-  }
   GenerateCode(info, types, cg);
 }
 

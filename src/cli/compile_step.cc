@@ -126,7 +126,6 @@ class Compiler {
   MacroEnv MacrosFor(const SourceUnit& unit) const;
   void ApplyPragmas(const ast::Program& program);
   CodegenOptions CodegenSettings();
-  void SetTaskOffsets(CodegenOptions& cg);
 
   const Options& options_;
   RunSettings settings_;
@@ -254,22 +253,7 @@ CodegenOptions Compiler::CodegenSettings() {
   cg.wall_offset_ns = runtime::WalltimeOffsetNs();
   for (const auto& p : registry_.probes())
     ++cg.probes_per_group[{p->owner, p->owner->ProgramGroup(*p)}];
-  if (info_.uses_task_offsets) SetTaskOffsets(cg);
   return cg;
-}
-
-// The same BTF the program's types came from: read once per run.
-void Compiler::SetTaskOffsets(CodegenOptions& cg) {
-  auto task_offset = [&](const char* path) {
-    std::optional<uint64_t> off = kernel_types_.MemberOffset("struct task_struct", path);
-    if (!off) throw RuntimeError(std::string("kernel BTF: struct task_struct has no ") + path);
-    return static_cast<uint32_t>(*off);
-  };
-  cg.task_parent_offset = task_offset("real_parent");
-  cg.task_tgid_offset = task_offset("tgid");
-  cg.task_cputime_offset = task_offset("se.sum_exec_runtime");
-  cg.task_pid_offset = task_offset("pid");
-  cg.task_comm_offset = task_offset("comm");
 }
 
 DtraceError Compiler::Describe(const CompileError& e) const {

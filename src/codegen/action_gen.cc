@@ -400,7 +400,8 @@ void FunctionGen::GenPrinta(const Expr& call) {
     a.format = call.args[0]->text;
     first = 1;
   }
-  for (size_t i = first; i < call.args.size(); ++i) a.aggregations.push_back(call.args[i]->binding);
+  for (size_t i = first; i < call.args.size(); ++i)
+    a.aggregations.push_back(ResolutionOf(*call.args[i]).id);
   if (first == 1 && PrintsSymbols(ParsePrintfFormat(a.format, call.line)))
     out_.uses_kernel_symbols = true;
   AddAction(std::move(a));
@@ -433,7 +434,7 @@ void FunctionGen::GenSignal(const Expr& call) {
 void FunctionGen::GenAggControl(const Expr& call, ActionKind kind) {
   ActionDesc a;
   a.kind = kind;
-  a.aggregations.push_back(call.args[0]->binding);
+  a.aggregations.push_back(ResolutionOf(*call.args[0]).id);
   if (kind == ActionKind::kTrunc && call.args.size() == 2) {
     const Expr& n = *call.args[1];
     a.has_trunc_keep = true;

@@ -34,12 +34,6 @@ struct CodegenOptions {
   uint64_t aggsize_bytes = 0;        // -x aggsize: sets the keys from the key and value size
   uint32_t dynvar_entries = 65536;   // max entries per associative array
   int64_t wall_offset_ns = 0;        // CLOCK_REALTIME - CLOCK_MONOTONIC
-  // task_struct member offsets from BTF; all 0 when the program needs none.
-  uint32_t task_parent_offset = 0;   // real_parent
-  uint32_t task_tgid_offset = 0;     // tgid
-  uint32_t task_cputime_offset = 0;  // se.sum_exec_runtime
-  uint32_t task_pid_offset = 0;      // pid (the thread id)
-  uint32_t task_comm_offset = 0;     // comm
   // How many probes the registry lists in each program group
   // (Provider::ProgramGroup): a clause that enables them all needs no test
   // of which one fired.

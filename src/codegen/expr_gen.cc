@@ -4,7 +4,7 @@
 #include "codegen/function_gen.h"
 #include "common/diagnostic.h"
 #include "common/nesting.h"
-#include "sema/analyzer.h"
+#include "sema/resolved.h"
 
 namespace dt {
 
@@ -86,57 +86,61 @@ void FunctionGen::GenExpr(const Expr& e) {
   // Inlines and translator members are expanded in place, so expressions
   // can nest deeper here than they were written.
   Nesting nesting(e.line);
-  switch (e.kind) {
-    case ExprKind::kInteger: {
-      uint64_t v = e.int_value;
-      if (e.type->size == 4)
-        v = e.type->is_signed ? static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(v)))
-                              : (v & 0xffffffffu);
-      b_.LoadImm(R0, v);
+  const Resolved& r = ResolutionOf(e);
+  switch (r.kind) {
+    case Resolved::Kind::kIntegerConstant:
+      b_.LoadImm(R0, r.value);
       return;
-    }
-    case ExprKind::kString:
+    case Resolved::Kind::kStringConstant:
       GenStringLiteral(e.text, e.type->size);
       return;
-    case ExprKind::kIdentifier:
-      if (e.is_xlate_input) {
-        GenXlateInput(e);
-      } else if (e.is_kernel_access) {
-        GenKernelValue(e);
-      } else if (Analyzer::LookupBuiltin(e.text) >= 0) {
-        GenBuiltin(e);
-      } else if (auto it = info_.inlines.find(e.text); it != info_.inlines.end()) {
-        GenExpr(*it->second->value);
-        Normalize(R0, e.type);
-      } else {
-        GenLoadVariable(e);
-      }
-      return;
-    case ExprKind::kSelfVar:
-    case ExprKind::kThisVar:
+    case Resolved::Kind::kGlobalVariable:
+    case Resolved::Kind::kThreadVariable:
+    case Resolved::Kind::kClauseVariable:
       GenLoadVariable(e);
       return;
-    case ExprKind::kIndex:
-      if (e.translated != nullptr) {  // args[N] of sched, proc, io
-        GenExpr(*e.translated);
-      } else if (e.is_kernel_access) {
-        GenKernelValue(e);
-      } else if (e.probe_arg >= 0) {
-        context_->GenArg(e.probe_arg);
-        if (e.type->IsInteger()) Normalize(R0, e.type);
-      } else {
-        GenAssocLookup(e);
-      }
+    case Resolved::Kind::kAssocElement:
+      GenAssocLookup(e);
       return;
-    case ExprKind::kMember:
-      if (e.translated != nullptr)
-        GenTranslated(e);
-      else
-        GenKernelValue(e);
+    case Resolved::Kind::kBuiltin:
+      GenBuiltin(e);
       return;
-    case ExprKind::kOffsetof:
-      b_.LoadImm(R0, e.int_value);
+    case Resolved::Kind::kInline:
+      GenExpr(*r.expansion);
+      Normalize(R0, e.type);
       return;
+    case Resolved::Kind::kProbeArg:
+      context_->GenArg(r.id);
+      if (e.type->IsInteger()) Normalize(R0, e.type);
+      return;
+    case Resolved::Kind::kProbeArgInD:  // args[N] of sched, proc, io
+      GenExpr(*r.expansion);
+      return;
+    case Resolved::Kind::kKernelMemory:
+      GenKernelValue(e);
+      return;
+    case Resolved::Kind::kTranslatedMember:
+      GenTranslated(e);
+      return;
+    case Resolved::Kind::kTranslatorInput:
+      GenXlateInput(e);
+      return;
+    case Resolved::Kind::kSubroutine:
+      GenCall(e);
+      return;
+    case Resolved::Kind::kOperator:
+      GenOperator(e);
+      return;
+    case Resolved::Kind::kAggregation:
+    case Resolved::Kind::kXlate:
+    case Resolved::Kind::kAction:
+      break;  // sema's use check refuses these as values
+  }
+  throw std::logic_error("line " + std::to_string(e.line) + ": not a value");
+}
+
+void FunctionGen::GenOperator(const Expr& e) {
+  switch (e.kind) {
     case ExprKind::kUnary:
       GenUnary(e);
       return;
@@ -153,22 +157,11 @@ void FunctionGen::GenExpr(const Expr& e) {
       GenExpr(*e.lhs);
       if (e.type->IsInteger()) Normalize(R0, e.type);
       return;
-    case ExprKind::kCall:
-      GenCall(e);
-      return;
-    case ExprKind::kSizeofType:
-    case ExprKind::kSizeofExpr:
-      b_.LoadImm(R0, e.int_value);
-      return;
     case ExprKind::kStringof:
       GenStringof(e);
       return;
-    case ExprKind::kXlate:  // translated structs exist only member by member
-      throw CompileError(
-          "D_XLATE_SOU", e.line,
-          "a translated " + TypeSpelling(e.type) + " can only be used through its members (->)");
     default:
-      throw CompileError("D_UNKNOWN", e.line, "expression not supported by the code generator");
+      throw std::logic_error("line " + std::to_string(e.line) + ": not an operator");
   }
 }
 
@@ -206,9 +199,8 @@ void FunctionGen::GenUnary(const Expr& e) {
       b_.Bind(done);
       return;
     }
-    case UnaryOp::kDeref:
-      GenKernelValue(e);
-      return;
+    case UnaryOp::kDeref:  // resolved as kernel memory
+      break;
     case UnaryOp::kAddressOf:
       GenAddress(*e.lhs);
       return;
@@ -219,7 +211,7 @@ void FunctionGen::GenUnary(const Expr& e) {
       GenIncDec(e);
       return;
   }
-  throw CompileError("D_UNKNOWN", e.line, "operator not supported by the code generator");
+  throw std::logic_error("line " + std::to_string(e.line) + ": not a unary operator");
 }
 
 void FunctionGen::GenArith(BinaryOp op, const Type* t, bool is_signed) {
@@ -610,36 +602,49 @@ void FunctionGen::GenStack(const Expr& e) {
 }
 
 void FunctionGen::GenCall(const Expr& e) {
-  if (e.text == "strlen") {
-    GenExpr(*e.args[0]);
-    GenStrlen(e.args[0]->type->size);
-  } else if (e.text == "copyinstr") {
-    GenCopyinstr(e);
-  } else if (e.text == "copyin") {
-    GenCopyin(e);
-  } else if (e.text == "htons" || e.text == "ntohs" || e.text == "htonl" || e.text == "ntohl" ||
-             e.text == "htonll" || e.text == "ntohll") {
-    GenByteOrder(e);
-  } else if (e.text == "basename" || e.text == "dirname") {
-    GenPathComponent(e, e.text == "dirname");
-  } else if (e.text == "strjoin") {
-    GenStrjoin(e);
-  } else if (e.text == "lltostr") {
-    GenLltostr(e);
-  } else if (e.text == "toupper" || e.text == "tolower") {
-    GenCaseConversion(e, e.text == "toupper");
-  } else if (e.text == "substr") {
-    GenSubstr(e);
-  } else if (e.text == "__path") {
-    GenPath(e);
-  } else if (e.text == "__user_args") {
-    GenUserArgs(e);
-  } else if (e.text == "stack") {
-    GenStack(e);
-  } else if (e.text == "func" || e.text == "sym" || e.text == "mod") {
-    GenExpr(*e.args[0]);  // the address; its type makes the consumer print it symbolically
-  } else {
-    throw CompileError("D_UNKNOWN", e.line, e.text + "( ) is not supported here");
+  switch (ResolutionOf(e).subroutine) {
+    case Subroutine::kStrlen:
+      GenExpr(*e.args[0]);
+      GenStrlen(e.args[0]->type->size);
+      return;
+    case Subroutine::kCopyinstr:
+      GenCopyinstr(e);
+      return;
+    case Subroutine::kCopyin:
+      GenCopyin(e);
+      return;
+    case Subroutine::kByteOrder:
+      GenByteOrder(e);
+      return;
+    case Subroutine::kBasename:
+    case Subroutine::kDirname:
+      GenPathComponent(e, ResolutionOf(e).subroutine == Subroutine::kDirname);
+      return;
+    case Subroutine::kStrjoin:
+      GenStrjoin(e);
+      return;
+    case Subroutine::kLltostr:
+      GenLltostr(e);
+      return;
+    case Subroutine::kToupper:
+    case Subroutine::kTolower:
+      GenCaseConversion(e, ResolutionOf(e).subroutine == Subroutine::kToupper);
+      return;
+    case Subroutine::kSubstr:
+      GenSubstr(e);
+      return;
+    case Subroutine::kPath:
+      GenPath(e);
+      return;
+    case Subroutine::kUserArgs:
+      GenUserArgs(e);
+      return;
+    case Subroutine::kStack:
+      GenStack(e);
+      return;
+    case Subroutine::kSymbolAddress:
+      GenExpr(*e.args[0]);  // the address; its type makes the consumer print it symbolically
+      return;
   }
 }
 

@@ -29,6 +29,7 @@
 #include "codegen/probe_context.h"
 #include "providers/provider.h"
 #include "sema/program_info.h"
+#include "sema/resolved.h"
 
 namespace dt {
 
@@ -131,7 +132,9 @@ class FunctionGen {
   void EmitFault(FaultKind kind, bpf::Reg addr);
 
   // --- expressions (expr_gen.cc)
+  // Switches once on what sema resolved `e` to be (sema/resolved.h).
   void GenExpr(const ast::Expr& e);
+  void GenOperator(const ast::Expr& e);  // unary, binary, assignment, ternary, cast, stringof
   void GenUnary(const ast::Expr& e);
   void GenBinary(const ast::Expr& e);
   void GenArith(ast::BinaryOp op, const Type* t, bool is_signed);
@@ -186,12 +189,27 @@ class FunctionGen {
   void CopyToScratchString(uint32_t scratch_off, uint32_t size, uint32_t src_size);
 
   // --- kernel memory and translators (memory_gen.cc)
-  void GenAddress(const ast::Expr& e);      // r0 = address of a kernel lvalue
+  void GenAddress(const ast::Expr& e);  // r0 = address of a kernel lvalue
+  // r0 = the base of a member, element or dereference: the address of an
+  // object in memory, or the value of a pointer.
+  void GenBaseAddress(const ast::Expr& base, const KernelAccess& access);
   void GenKernelValue(const ast::Expr& e);  // r0 = its value (scalar or string)
   void GenTranslated(const ast::Expr& e);
   void GenXlateInput(const ast::Expr& e);
   void GenUserArgs(const ast::Expr& e);
+
+  // --- cwd and root: __path() (path_gen.cc)
   void GenPath(const ast::Expr& e);
+  struct PathSlots;
+  // One step of the walk up from a dentry; its name's address to `name`.
+  void GenPathStep(const std::vector<uint32_t>& offsets, const PathSlots& s, int16_t name);
+  void GenPathJoin(uint32_t off, int32_t size, int16_t names);
+  void GenReadAt(int16_t base_slot, uint32_t offset);  // r0 = the word at *slot + offset
+  void GenZeroMask(bpf::Reg x, bpf::Reg tmp);          // x = (x == 0) ? ~0 : 0
+  // out = ~0 when the step from `self` leads nowhere (0) or back to itself.
+  void GenWalkEnds(bpf::Reg out, int16_t next, int16_t self);
+  // *dst = (*mask & *if_set) | (~*mask & *if_clear)
+  void GenSelectSlot(int16_t dst, int16_t mask, int16_t if_set, int16_t if_clear);
 
   // --- variables (var_gen.cc)
   void GenLoadVariable(const ast::Expr& e);
@@ -235,7 +253,7 @@ class FunctionGen {
   }
   void GenBuiltin(const ast::Expr& e);
   void GenProbeId() { context_->GenProbeId(); }
-  void RequireTaskOffsets(const ast::Expr& e, const char* what);
+  const ProgramInfo::TaskOffsets& TaskOffsets() const;  // sema found them
   const ast::Expr* ContextTask() const { return context_->ContextTask(); }
   bool GenContextTaskBuiltin(Builtin which);  // false: not overridden here
   // r0 = the `size`-byte kernel value at the address in `addr` (0 when

@@ -55,13 +55,15 @@ constexpr const char* kFakeKernelTypes =
     "struct vfsmount mnt; };\n"
     "struct path { struct vfsmount *mnt; struct dentry *dentry; };\n"
     "struct fs_struct { int users; struct path root; struct path pwd; };\n"
+    "struct sched_entity { unsigned long long exec_start; unsigned long long sum_exec_runtime; };\n"
     "struct task_struct { int pid; int tgid; char comm[16]; "
-    "struct task_struct *real_parent; struct fs_struct *fs; };\n"
+    "struct task_struct *real_parent; struct fs_struct *fs; struct sched_entity se; };\n"
     "struct request { int unused; };\n";
 
 // Compiles `source` as the driver does (the D library first, then the
 // program), with options that do not depend on the host: no wall-clock
-// offset, no kallsyms text ranges, made-up task_struct offsets.
+// offset, no kallsyms text ranges, task_struct offsets from the layout
+// declared above (sema takes them from whatever defines the type).
 std::string CompileAndDisassemble(const std::string& source) {
   TypeTable types;
   ProbeRegistry probes = FakeProbeRegistry();
@@ -84,13 +86,6 @@ std::string CompileAndDisassemble(const std::string& source) {
   CodegenOptions options;
   for (const auto& p : probes.probes())
     ++options.probes_per_group[{p->owner, p->owner->ProgramGroup(*p)}];
-  if (info.uses_task_offsets) {
-    options.task_parent_offset = 1000;
-    options.task_tgid_offset = 1008;
-    options.task_cputime_offset = 1016;
-    options.task_pid_offset = 1024;
-    options.task_comm_offset = 1032;
-  }
   CompiledProgram compiled = GenerateCode(info, types, options);
   std::string text;
   for (const ProgramDef& p : compiled.programs) {

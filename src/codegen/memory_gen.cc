@@ -1,14 +1,17 @@
 // Reads of kernel memory through C types: struct members (-> and .),
 // pointer and array indexing, `*p`, `&x`, and translator members, which
-// are expanded in place with the xlate operand as the translator's input.
+// are expanded in place with the xlate operand as the translator's input;
+// and __user_args(), psinfo_t's pr_psargs.
 //
 // Every read goes through bpf_probe_read_kernel; a failed read reports
 // DTrace's "invalid address" error and ends the clause.
 #include <algorithm>
+#include <stdexcept>
 
 #include "codegen/function_gen.h"
 #include "common/diagnostic.h"
 #include "common/nesting.h"
+#include "sema/resolved.h"
 
 namespace dt {
 
@@ -17,102 +20,81 @@ using ast::ExprKind;
 using ast::UnaryOp;
 using namespace bpf;
 
-namespace {
-
-bool IsArray(const Type* t) { return StripTypedefs(t)->kind == Type::Kind::kArray; }
-
-}  // namespace
-
 void FunctionGen::GenAddress(const Expr& e) {
   Nesting nesting(e.line);
-  switch (e.kind) {
-    case ExprKind::kIdentifier:  // a kernel variable
-      if (e.is_kernel_access) {
-        b_.LoadImm(R0, e.kernel_address);
-        return;
-      }
-      break;
-    case ExprKind::kMember:
-      if (e.arrow)
-        GenExpr(*e.lhs);
-      else
-        GenAddress(*e.lhs);
-      if (e.member_offset != 0) b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(e.member_offset));
+  const Resolved& r = ResolutionOf(e);
+  if (r.kind != Resolved::Kind::kKernelMemory)
+    throw std::logic_error("line " + std::to_string(e.line) + ": not in kernel memory");
+  const KernelAccess& m = r.memory;
+  switch (m.address) {
+    case AddressKind::kFixed:
+      b_.LoadImm(R0, m.offset);
       return;
-    case ExprKind::kIndex: {
-      if (e.probe_arg >= 0) {  // a tracepoint field: in the record at ctx
-        b_.Mov(R0, R6);
-        if (e.data_loc != 0) {
-          b_.Load(4, R1, R6, static_cast<int16_t>(e.member_offset));
-          b_.AluImm(BPF_AND, R1, 0xffff);
-          b_.Alu(BPF_ADD, R0, R1);
-          if (e.data_loc == 2) b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(e.member_offset + 4));
-        } else {
-          b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(e.member_offset));
-        }
-        return;
-      }
-      if (IsArray(e.lhs->type))
-        GenAddress(*e.lhs);
-      else
-        GenExpr(*e.lhs);
+    case AddressKind::kMember:
+      GenBaseAddress(*e.lhs, m);
+      if (m.offset != 0) b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(m.offset));
+      return;
+    case AddressKind::kDeref:
+      GenBaseAddress(*e.lhs, m);
+      return;
+    case AddressKind::kElement: {
+      GenBaseAddress(*e.lhs, m);
       int mark = stack_top_;
       int16_t base = AllocSlot();
       b_.Store(8, R10, base, R0);
       GenExpr(*e.args[0]);
-      b_.AluImm(
-          BPF_MUL, R0,
-          static_cast<int32_t>(std::max<uint64_t>(1, StripTypedefs(e.lhs->type)->target->size)));
+      b_.AluImm(BPF_MUL, R0, static_cast<int32_t>(m.element_size));
       b_.Load(8, R1, R10, base);
       b_.Alu(BPF_ADD, R0, R1);
       ReleaseSlotsTo(mark);
       return;
     }
-    case ExprKind::kUnary:
-      if (e.unary_op == UnaryOp::kDeref) {
-        if (IsArray(e.lhs->type))
-          GenAddress(*e.lhs);
-        else
-          GenExpr(*e.lhs);
-        return;
-      }
-      break;
-    default:
-      break;
+    case AddressKind::kRecordField:  // in the record at ctx
+      b_.Mov(R0, R6);
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(m.offset));
+      return;
+    case AddressKind::kDataLoc:
+    case AddressKind::kRelLoc:
+      b_.Mov(R0, R6);
+      b_.Load(4, R1, R6, static_cast<int16_t>(m.offset));
+      b_.AluImm(BPF_AND, R1, 0xffff);
+      b_.Alu(BPF_ADD, R0, R1);
+      if (m.address == AddressKind::kRelLoc)
+        b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(m.offset + 4));
+      return;
   }
-  throw CompileError("D_ADDROF_VAR", e.line, "cannot take address of this expression");
+}
+
+void FunctionGen::GenBaseAddress(const Expr& base, const KernelAccess& m) {
+  if (m.base_is_object)
+    GenAddress(base);
+  else
+    GenExpr(base);
 }
 
 void FunctionGen::GenKernelValue(const Expr& e) {
+  const KernelAccess& m = ResolutionOf(e).memory;
   GenAddress(e);
   int mark = stack_top_;
   int16_t addr = AllocSlot();
   b_.Store(8, R10, addr, R0);
-  if (e.reads_kernel_string) {
+  if (m.read == ReadKind::kString) {
     uint32_t size = static_cast<uint32_t>(e.type->size);
     uint32_t off = AllocScratch(size);
     EnsureScratch();
     ZeroMem(R7, static_cast<int16_t>(off), size);
-    // A char[N] with no NUL keeps all N characters: read N + 1 at most.
-    const Type* array = StripTypedefs(e.array_type);
-    uint32_t limit = size;
-    if (array->kind == Type::Kind::kArray)
-      limit = static_cast<uint32_t>(std::min<uint64_t>(size, array->array_len + 1));
     b_.Mov(R1, R7);
     b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
-    b_.MovImm(R2, static_cast<int32_t>(limit));
+    b_.MovImm(R2, static_cast<int32_t>(m.string_limit));
     CallReadHelper(BPF_FUNC_probe_read_kernel_str, addr, off);
     ReleaseSlotsTo(mark);
     return;
   }
-  const Type* t = StripTypedefs(e.type);
-  if (!t->IsScalar()) {
-    throw CompileError("D_TYPE_ERR", e.line,
-                       "a value of type \"" + TypeSpelling(e.type) +
-                           "\" cannot be used here; use one of its members");
-  }
-  int size = static_cast<int>(std::min<uint64_t>(t->size, 8));
-  if (e.bit_width >= 0) size = std::min(8, (e.bit_offset + e.bit_width + 7) / 8);
+  if (m.read == ReadKind::kObject)
+    throw std::logic_error("line " + std::to_string(e.line) + ": an object read as a value");
+  bool bit_field = m.read == ReadKind::kBitField;
+  int size = static_cast<int>(std::min<uint64_t>(StripTypedefs(e.type)->size, 8));
+  if (bit_field) size = std::min(8, (m.bit_offset + m.bit_width + 7) / 8);
   int16_t value = AllocSlot();
   b_.StoreImm(8, R10, value, 0);
   b_.Mov(R1, R10);
@@ -120,14 +102,14 @@ void FunctionGen::GenKernelValue(const Expr& e) {
   b_.MovImm(R2, size);
   CallReadHelperChecked(BPF_FUNC_probe_read_kernel, addr);
   b_.Load(8, R0, R10, value);
-  if (e.bit_width >= 0) {
+  if (bit_field) {
     // Little-endian: the field starts bit_offset bits into the bytes read.
-    if (e.bit_offset) b_.AluImm(BPF_RSH, R0, e.bit_offset);
-    if (e.bit_width < 64) {
-      if (e.bit_width < 32) {
-        b_.AluImm(BPF_AND, R0, static_cast<int32_t>((1u << e.bit_width) - 1));
+    if (m.bit_offset) b_.AluImm(BPF_RSH, R0, m.bit_offset);
+    if (m.bit_width < 64) {
+      if (m.bit_width < 32) {
+        b_.AluImm(BPF_AND, R0, static_cast<int32_t>((1u << m.bit_width) - 1));
       } else {
-        b_.LoadImm(R1, (uint64_t{1} << e.bit_width) - 1);
+        b_.LoadImm(R1, (uint64_t{1} << m.bit_width) - 1);
         b_.Alu(BPF_AND, R0, R1);
       }
     }
@@ -138,21 +120,21 @@ void FunctionGen::GenKernelValue(const Expr& e) {
 }
 
 void FunctionGen::GenTranslated(const Expr& e) {
-  GenExpr(*e.xlate->lhs);
+  const Resolved& r = ResolutionOf(e);
+  GenExpr(*r.input);
   int mark = stack_top_;
   int16_t input = AllocSlot();
   b_.Store(8, R10, input, R0);
   xlate_input_slots_.push_back(input);
-  GenExpr(*e.translated);
+  GenExpr(*r.expansion);
   xlate_input_slots_.pop_back();
   if (e.type->IsInteger()) Normalize(R0, e.type);
   ReleaseSlotsTo(mark);
 }
 
 void FunctionGen::GenXlateInput(const Expr& e) {
-  if (xlate_input_slots_.empty()) {
-    throw CompileError("D_XLATE_NONE", e.line, "translator input used outside its translator");
-  }
+  if (xlate_input_slots_.empty())
+    throw std::logic_error("line " + std::to_string(e.line) + ": translator input outside it");
   b_.Load(8, R0, R10, xlate_input_slots_.back());
 }
 
@@ -192,145 +174,6 @@ void FunctionGen::GenUserArgs(const Expr& e) {
   }
   b_.StoreImm(1, R7, static_cast<int16_t>(off + kMaxChars), 0);
   b_.Bind(done);
-  ReleaseSlotsTo(mark);
-  b_.Mov(R0, R7);
-  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
-}
-
-// The path of a dentry, walking up through d_parent and across mounts to
-// the root, as d_path() would; at most kMaxPathComponents steps.
-void FunctionGen::GenPath(const Expr& e) {
-  constexpr int kMaxPathComponents = 16;
-  enum { kDParent, kDName, kMountMnt, kMntParent, kMntMountpoint, kMntRoot };
-  const std::vector<uint32_t>& o = e.offsets;
-  auto size = static_cast<int32_t>(e.type->size);
-  // Twice the string's size: each component is read with the full size as
-  // its limit, which keeps the verifier's bounds simple.
-  uint32_t off = AllocScratch(2 * static_cast<uint32_t>(size));
-  EnsureScratch();
-  int mark = stack_top_;
-  int16_t dentry = AllocSlot(), mount = AllocSlot();
-  int16_t names = AllocSlot(8 * kMaxPathComponents);
-  GenExpr(*e.args[0]);
-  b_.Store(8, R10, dentry, R0);
-  GenExpr(*e.args[1]);
-  b_.AluImm(BPF_SUB, R0, static_cast<int32_t>(o[kMountMnt]));
-  b_.Store(8, R10, mount, R0);
-  auto read_at = [&](int16_t base_slot, uint32_t offset) {
-    b_.Load(8, R0, R10, base_slot);
-    b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(offset));
-    GenKernelRead(R0, 8);
-  };
-  for (int i = 0; i < kMaxPathComponents; ++i)
-    b_.StoreImm(8, R10, static_cast<int16_t>(names + 8 * i), 0);
-  // The walk is branch-free: every step reads all it might need and picks
-  // with masks (all ones or zero), so the verifier follows one path
-  // whatever the kernel (older verifiers give up on 2^steps branches).
-  int16_t stop = AllocSlot(), at_root = AllocSlot(), mnt_parent = AllocSlot();
-  int16_t mountpoint = AllocSlot(), d_parent = AllocSlot();
-  b_.StoreImm(8, R10, stop, 0);
-  auto zero_mask = [&](Reg x, Reg tmp) {  // x = (x == 0) ? ~0 : 0
-    b_.Mov(tmp, x);
-    b_.Neg(tmp);
-    b_.Alu(BPF_OR, x, tmp);
-    b_.AluImm(BPF_RSH, x, 63);
-    b_.AluImm(BPF_SUB, x, 1);
-  };
-  // out = ~0 when the step from `self` leads nowhere (0) or back to itself.
-  auto ends_walk = [&](Reg out, int16_t next, int16_t self) {
-    b_.Load(8, out, R10, next);
-    b_.Load(8, R1, R10, self);
-    b_.Alu(BPF_XOR, R1, out);
-    zero_mask(R1, R2);
-    zero_mask(out, R2);
-    b_.Alu(BPF_OR, out, R1);
-  };
-  auto select = [&](int16_t dst, int16_t mask, int16_t if_set, int16_t if_clear) {
-    b_.Load(8, R1, R10, mask);
-    b_.Load(8, R2, R10, if_set);
-    b_.Alu(BPF_AND, R2, R1);
-    b_.AluImm(BPF_XOR, R1, -1);
-    b_.Load(8, R3, R10, if_clear);
-    b_.Alu(BPF_AND, R3, R1);
-    b_.Alu(BPF_OR, R2, R3);
-    b_.Store(8, R10, dst, R2);
-  };
-  for (int i = 0; i < kMaxPathComponents; ++i) {
-    auto name = static_cast<int16_t>(names + 8 * i);
-    read_at(mount, o[kMountMnt] + o[kMntRoot]);
-    b_.Load(8, R1, R10, dentry);
-    b_.Alu(BPF_XOR, R0, R1);
-    zero_mask(R0, R1);
-    b_.Store(8, R10, at_root, R0);
-    read_at(mount, o[kMntParent]);
-    b_.Store(8, R10, mnt_parent, R0);
-    read_at(mount, o[kMntMountpoint]);
-    b_.Store(8, R10, mountpoint, R0);
-    read_at(dentry, o[kDParent]);
-    b_.Store(8, R10, d_parent, R0);
-    read_at(dentry, o[kDName]);
-    b_.Store(8, R10, name, R0);
-    // The walk ends at the root of everything: a mount that is its own
-    // parent, or a dentry that is its own parent (or an unreadable link).
-    ends_walk(R4, mnt_parent, mount);  // R4: the mount step would end the walk
-    ends_walk(R5, d_parent, dentry);   // R5: the dentry step would end the walk
-    b_.Load(8, R1, R10, at_root);
-    b_.Alu(BPF_AND, R4, R1);
-    b_.AluImm(BPF_XOR, R1, -1);
-    b_.Alu(BPF_AND, R5, R1);
-    b_.Alu(BPF_OR, R4, R5);
-    b_.Load(8, R1, R10, stop);
-    b_.Alu(BPF_OR, R1, R4);
-    b_.Store(8, R10, stop, R1);
-    // A name counts only for a dentry step taken before the end.
-    b_.Load(8, R2, R10, at_root);
-    b_.Alu(BPF_OR, R1, R2);
-    b_.AluImm(BPF_XOR, R1, -1);
-    b_.Load(8, R2, R10, name);
-    b_.Alu(BPF_AND, R2, R1);
-    b_.Store(8, R10, name, R2);
-    // Step: across the mount, or up to the parent dentry; stay once ended.
-    select(mountpoint, at_root, mountpoint, d_parent);  // the next dentry
-    select(mnt_parent, at_root, mnt_parent, mount);     // the next mount
-    select(dentry, stop, dentry, mountpoint);
-    select(mount, stop, mount, mnt_parent);
-  }
-  ZeroMem(R7, static_cast<int16_t>(off), static_cast<uint32_t>(size));
-  b_.MovImm(R9, 0);  // where the next "/name" goes
-  // Branch-free, so the verifier sees one state per step: an empty slot
-  // reads nothing (the helper fails) and does not move R9, and its "/" is
-  // overwritten by the next component or the final NUL. Masking R9 bounds
-  // every write inside the doubled buffer; a path longer than the mask
-  // wraps (it would be truncated anyway).
-  int32_t mask = 1;
-  while (mask * 2 <= size) mask *= 2;
-  mask -= 1;
-  for (int i = kMaxPathComponents - 1; i >= 0; --i) {
-    b_.AluImm(BPF_AND, R9, mask);
-    b_.Mov(R1, R7);
-    b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
-    b_.Alu(BPF_ADD, R1, R9);
-    b_.StoreImm(1, R1, 0, '/');
-    b_.AluImm(BPF_ADD, R1, 1);
-    b_.MovImm(R2, size);
-    b_.Load(8, R3, R10, static_cast<int16_t>(names + 8 * i));
-    b_.Call(BPF_FUNC_probe_read_kernel_str);
-    b_.Mov(R1, R0);  // R0 = max(R0, 0) without a branch
-    b_.AluImm(BPF_ARSH, R1, 63);
-    b_.AluImm(BPF_XOR, R1, -1);
-    b_.Alu(BPF_AND, R0, R1);
-    b_.Alu(BPF_ADD, R9, R0);
-  }
-  b_.AluImm(BPF_AND, R9, mask);
-  b_.Mov(R1, R7);
-  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
-  b_.Alu(BPF_ADD, R1, R9);
-  b_.StoreImm(1, R1, 0, 0);
-  Label done = b_.NewLabel();
-  b_.JumpIfImm(BPF_JNE, R9, 0, done);
-  b_.StoreImm(1, R7, static_cast<int16_t>(off), '/');
-  b_.Bind(done);
-  b_.StoreImm(1, R7, static_cast<int16_t>(off + size - 1), 0);
   ReleaseSlotsTo(mark);
   b_.Mov(R0, R7);
   b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));

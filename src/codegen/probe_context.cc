@@ -4,6 +4,7 @@
 #include "codegen/probe_context.h"
 
 #include <cstddef>
+#include <stdexcept>
 
 #include "codegen/function_gen.h"
 #include "common/diagnostic.h"
@@ -95,12 +96,9 @@ void FunctionGen::GenPrologue(const std::vector<ClauseProbes>&) {
   }
 }
 
-void FunctionGen::RequireTaskOffsets(const ast::Expr& e, const char* what) {
-  if (options_.task_parent_offset == 0) {
-    throw CompileError(
-        "D_IDENT_UNDEF", e.line,
-        std::string(what) + " is unavailable: the kernel's BTF type information could not be read");
-  }
+const ProgramInfo::TaskOffsets& FunctionGen::TaskOffsets() const {
+  if (!info_.task_offsets) throw std::logic_error("sema found no struct task_struct offsets");
+  return *info_.task_offsets;
 }
 
 void FunctionGen::GenKernelRead(bpf::Reg addr, int size) {
@@ -126,16 +124,16 @@ bool FunctionGen::GenContextTaskBuiltin(Builtin which) {
     case Builtin::kPid:
     case Builtin::kTid:
       GenExpr(*task);
-      b_.AluImm(BPF_ADD, R0,
-                static_cast<int32_t>(which == Builtin::kPid ? options_.task_tgid_offset
-                                                            : options_.task_pid_offset));
+      b_.AluImm(
+          BPF_ADD, R0,
+          static_cast<int32_t>(which == Builtin::kPid ? TaskOffsets().tgid : TaskOffsets().pid));
       GenKernelRead(R0, 4);
       return true;
     case Builtin::kPpid:
       GenExpr(*task);
-      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_parent_offset));
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(TaskOffsets().real_parent));
       GenKernelRead(R0, 8);
-      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_tgid_offset));
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(TaskOffsets().tgid));
       GenKernelRead(R0, 4);
       return true;
     case Builtin::kExecname: {
@@ -144,7 +142,7 @@ bool FunctionGen::GenContextTaskBuiltin(Builtin which) {
       int mark = stack_top_;
       int16_t addr = AllocSlot();
       GenExpr(*task);
-      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_comm_offset));
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(TaskOffsets().comm));
       b_.Store(8, R10, addr, R0);
       ZeroMem(R7, static_cast<int16_t>(off), kExecnameSize);
       b_.Mov(R1, R7);
@@ -163,7 +161,7 @@ bool FunctionGen::GenContextTaskBuiltin(Builtin which) {
 }
 
 void FunctionGen::GenBuiltin(const ast::Expr& e) {
-  auto which = static_cast<Builtin>(e.binding);
+  Builtin which = ResolutionOf(e).builtin;
   if (GenContextTaskBuiltin(which)) return;
   switch (which) {
     case Builtin::kPid:
@@ -183,11 +181,10 @@ void FunctionGen::GenBuiltin(const ast::Expr& e) {
       b_.AluImm(BPF_RSH, R0, 32);
       return;
     case Builtin::kPpid: {
-      RequireTaskOffsets(e, "ppid");
       b_.Call(BPF_FUNC_get_current_task);
-      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_parent_offset));
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(TaskOffsets().real_parent));
       GenKernelRead(R0, 8);
-      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_tgid_offset));
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(TaskOffsets().tgid));
       GenKernelRead(R0, 4);
       return;
     }
@@ -223,9 +220,8 @@ void FunctionGen::GenBuiltin(const ast::Expr& e) {
     case Builtin::kVtimestamp:
       // The scheduler's running total for this thread: it advances at each
       // scheduler tick and context switch, not continuously.
-      RequireTaskOffsets(e, "vtimestamp");
       b_.Call(BPF_FUNC_get_current_task);
-      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_cputime_offset));
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(TaskOffsets().cputime));
       GenKernelRead(R0, 8);
       return;
     case Builtin::kWalltimestamp:

@@ -3,6 +3,8 @@
 // or scratch), associative arrays (a hash map each). Assigning zero to a
 // thread-local or associative element deletes it, whatever its type (a
 // string too), as in DTrace.
+#include <stdexcept>
+
 #include "codegen/function_gen.h"
 #include "common/diagnostic.h"
 
@@ -19,7 +21,7 @@ void FunctionGen::LoadGlobalAddr(Reg dst, int var_id) {
 void FunctionGen::GenThreadKey(int16_t slot) {
   if (const ast::Expr* task = ContextTask()) {  // on-cpu: the incoming thread's self->
     GenExpr(*task);
-    b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(options_.task_pid_offset));
+    b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(TaskOffsets().pid));
     GenKernelRead(R0, 4);
     b_.Store(8, R10, slot, R0);
     return;
@@ -37,20 +39,21 @@ static void LoadValueFromEntry(Builder& b, const Type* t) {
 
 void FunctionGen::GenLoadVariable(const Expr& e) {
   const Type* t = e.type;
-  if (e.kind == ExprKind::kIdentifier) {
-    LoadGlobalAddr(R0, e.binding);
+  const Resolved& r = ResolutionOf(e);
+  if (r.kind == Resolved::Kind::kGlobalVariable) {
+    LoadGlobalAddr(R0, r.id);
     LoadValueFromEntry(b_, t);
     Normalize(R0, t);
     return;
   }
-  if (e.kind == ExprKind::kThisVar) {
+  if (r.kind == Resolved::Kind::kClauseVariable) {
     if (t->IsString()) {
       EnsureScratch();
       b_.Mov(R0, R7);
-      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(this_strings_.at(e.binding)));
+      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(this_strings_.at(r.id)));
     } else {
       if (chain_.this_in_scratch) EnsureScratch();
-      b_.Load(8, R0, ThisBase(), this_slots_.at(e.binding));
+      b_.Load(8, R0, ThisBase(), this_slots_.at(r.id));
     }
     return;
   }
@@ -58,7 +61,7 @@ void FunctionGen::GenLoadVariable(const Expr& e) {
   int mark = stack_top_;
   int16_t key = AllocSlot();
   GenThreadKey(key);
-  b_.LoadMapFd(R1, shared_.thread_maps.at(e.binding));
+  b_.LoadMapFd(R1, shared_.thread_maps.at(r.id));
   b_.Mov(R2, R10);
   b_.AluImm(BPF_ADD, R2, key);
   b_.Call(BPF_FUNC_map_lookup_elem);
@@ -133,11 +136,12 @@ FunctionGen::KeyPlace FunctionGen::GenAggKey(const std::vector<ast::ExprPtr>& ke
 }
 
 void FunctionGen::GenAssocLookup(const Expr& e) {
-  const Variable& v = info_.globals.at(e.binding);
+  int id = ResolutionOf(e).id;
+  const Variable& v = info_.globals.at(id);
   int mark = stack_top_;
   uint32_t key_size = 0;
   int16_t key = GenKey(e.args, v.key_types, &key_size);
-  b_.LoadMapFd(R1, shared_.assoc_maps.at(e.binding));
+  b_.LoadMapFd(R1, shared_.assoc_maps.at(id));
   b_.Mov(R2, R10);
   b_.AluImm(BPF_ADD, R2, key);
   b_.Call(BPF_FUNC_map_lookup_elem);
@@ -161,8 +165,9 @@ void FunctionGen::GenAssocLookup(const Expr& e) {
 void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
   const Type* t = lhs.type;
   uint32_t tsize = static_cast<uint32_t>(t->size);
-  if (lhs.kind == ExprKind::kIdentifier) {
-    LoadGlobalAddr(R1, lhs.binding);
+  const Resolved& r = ResolutionOf(lhs);
+  if (r.kind == Resolved::Kind::kGlobalVariable) {
+    LoadGlobalAddr(R1, r.id);
     b_.Load(8, R0, R10, value_slot);
     if (t->IsString()) {
       b_.Mov(R4, R0);
@@ -172,16 +177,16 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
     }
     return;
   }
-  if (lhs.kind == ExprKind::kThisVar) {
+  if (r.kind == Resolved::Kind::kClauseVariable) {
     b_.Load(8, R0, R10, value_slot);
     if (t->IsString()) {
       EnsureScratch();
       b_.Mov(R4, R0);
-      CopyString(R7, static_cast<int16_t>(this_strings_.at(lhs.binding)), tsize, R4, tsize);
+      CopyString(R7, static_cast<int16_t>(this_strings_.at(r.id)), tsize, R4, tsize);
     } else {
       Normalize(R0, t);
       if (chain_.this_in_scratch) EnsureScratch();
-      b_.Store(8, ThisBase(), this_slots_.at(lhs.binding), R0);
+      b_.Store(8, ThisBase(), this_slots_.at(r.id), R0);
     }
     return;
   }
@@ -218,16 +223,18 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
 }
 
 std::pair<int16_t, int> FunctionGen::GenDynamicKey(const Expr& lhs) {
-  if (lhs.kind == ExprKind::kSelfVar) {
+  const Resolved& r = ResolutionOf(lhs);
+  if (r.kind == Resolved::Kind::kThreadVariable) {
     int16_t key = AllocSlot();
     GenThreadKey(key);
-    return {key, shared_.thread_maps.at(lhs.binding)};
+    return {key, shared_.thread_maps.at(r.id)};
   }
-  // kIndex
-  const Variable& v = info_.globals.at(lhs.binding);
+  if (r.kind != Resolved::Kind::kAssocElement)
+    throw std::logic_error("line " + std::to_string(lhs.line) + ": not a dynamic variable");
+  const Variable& v = info_.globals.at(r.id);
   uint32_t key_size = 0;
   int16_t key = GenKey(lhs.args, v.key_types, &key_size);
-  return {key, shared_.assoc_maps.at(lhs.binding)};
+  return {key, shared_.assoc_maps.at(r.id)};
 }
 
 void FunctionGen::GenFreeDynamic(const Expr& lhs) {

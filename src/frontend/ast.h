@@ -1,7 +1,7 @@
 // The abstract syntax tree of a D program.
 //
 // The parser builds it; semantic analysis annotates expressions in place
-// (type, binding) and the code generator walks it. Nodes are plain structs
+// (type, resolution) and the code generator walks it. Nodes are plain structs
 // in the chibicc style: one struct per category, a kind tag, and only the
 // fields that kind uses are set. Ownership is by unique_ptr from the root.
 #pragma once
@@ -13,7 +13,8 @@
 #include <vector>
 
 namespace dt {
-struct Type;  // sema/types.h
+struct Type;      // sema/types.h
+struct Resolved;  // sema/resolved.h
 }
 
 namespace dt::ast {
@@ -94,26 +95,10 @@ struct Expr {
   std::vector<ExprPtr> args;  // kCall arguments, kIndex keys
   std::unique_ptr<TypeName> type_name;
 
-  // Filled in by semantic analysis.
+  // Filled in by semantic analysis: the type, and what the expression is
+  // (sema/resolved.h), which the code generator switches on.
   const Type* type = nullptr;
-  int binding = -1;  // index into the sema tables for the kind (variable id,
-                     // builtin id, ...); meaning is sema's to define
-  // Kernel memory access (kMember, kIndex of a pointer or array, deref).
-  uint64_t member_offset = 0;        // kMember: byte offset within the struct
-  int bit_offset = 0;                // kMember bitfield: first bit within the loaded bytes
-  int bit_width = -1;                // kMember bitfield width; -1 when not a bitfield
-  bool reads_kernel_string = false;  // a char array in kernel memory, read as a D string
-  const Type* array_type = nullptr;  // ... and that array's C type
-  bool is_kernel_access = false;     // kIndex/kUnary deref: reads kernel memory
-  // kMember of a translated type: the xlate<> node and the translator's
-  // expression for this member, evaluated with the xlate operand as input.
-  const Expr* xlate = nullptr;
-  const Expr* translated = nullptr;
-  bool is_xlate_input = false;  // kIdentifier: the input of the translator being expanded
-  int probe_arg = -1;           // kIndex args[N]: N
-  uint64_t kernel_address = 0;  // kIdentifier of a kernel variable: its address
-  std::vector<uint32_t> offsets;  // kCall __path: the kernel struct offsets it walks
-  int data_loc = 0;             // args[N] of a tracepoint: 1 __data_loc, 2 __rel_loc
+  std::shared_ptr<Resolved> resolved;
 };
 
 enum class StmtKind {

@@ -8,6 +8,8 @@
 #include "providers/provider.h"
 #include "providers/stable_providers.h"
 #include "sema/analyzer_internal.h"
+#include "sema/resolved.h"
+#include "sema/use_check.h"
 
 namespace dt {
 
@@ -111,6 +113,7 @@ Analyzer::Analyzer(TypeTable& types, ProbeRegistry& probes, ProgramInfo& info,
 int Analyzer::Analyze(ast::Program& program, int source_index) {
   int matched = 0;
   bool inferred = false;
+  size_t first_clause = info_.clauses.size();
   for (ast::TopLevel& item : program.items) {
     if (auto* clause = std::get_if<ast::Clause>(&item)) {
       if (!inferred) {  // after the declarations before the first clause
@@ -132,6 +135,10 @@ int Analyzer::Analyze(ast::Program& program, int source_index) {
       AnalyzeTypeDecl(item);
     }
   }
+  // After every clause is checked, as the code generator would have found
+  // these after every other error.
+  for (size_t i = first_clause; i < info_.clauses.size(); ++i)
+    CheckGeneratedUses(info_, info_.clauses[i]);
   CheckFormats();
   return matched;
 }
@@ -206,12 +213,17 @@ bool Analyzer::IsInline(const std::string& name) {
   if (it == library_inlines_.end()) return false;
   const ast::InlineDecl* inl = it->second;
   library_inlines_.erase(it);  // while checked: an inline naming itself is undefined
+  // An inline stands outside every translator, wherever it is first used.
+  std::vector<std::pair<std::string, const Type*>> xlate_inputs;
+  xlate_inputs.swap(xlate_inputs_);
   try {
     Check(*inl->value);
   } catch (const CompileError&) {
+    xlate_inputs_.swap(xlate_inputs);
     library_inlines_[name] = inl;  // a failed look (inference's) is not the last
     throw;
   }
+  xlate_inputs_.swap(xlate_inputs);
   info_.inlines[name] = inl;
   return true;
 }
@@ -361,7 +373,9 @@ void Analyzer::AnalyzeStmt(ast::Stmt& stmt) {
 ConstantIdentifier Analyzer::InlineConstants() {
   // Enumerators are integers once checked; inlines stand for their values.
   return [this](const Expr& id) -> const Expr* {
-    if (id.is_xlate_input || !IsInline(id.text)) return nullptr;
+    if ((id.resolved && id.resolved->kind == Resolved::Kind::kTranslatorInput) ||
+        !IsInline(id.text))
+      return nullptr;
     return info_.inlines[id.text]->value.get();
   };
 }
@@ -462,54 +476,26 @@ void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
 
 const Type* Analyzer::Check(Expr& e) {
   Nesting nesting(e.line);
+  e.resolved = std::make_shared<Resolved>();  // an operator unless found otherwise
   const Type* t = nullptr;
   switch (e.kind) {
-    case ExprKind::kInteger: {
-      uint64_t v = e.int_value;
-      if (e.int_is_char) {
-        t = types_.Char();
-      } else if (e.int_long_suffix > 0 || v > 0xffffffffull ||
-                 (e.int_decimal && !e.int_unsigned_suffix && v > 0x7fffffffull)) {
-        bool is_unsigned = e.int_unsigned_suffix || v > 0x7fffffffffffffffull;
-        t = types_.Int(8, !is_unsigned);
-      } else {
-        bool is_unsigned = e.int_unsigned_suffix || v > 0x7fffffffull;
-        t = types_.Int(4, !is_unsigned);
-      }
+    case ExprKind::kInteger:
+      t = CheckIntegerLiteral(e);
       break;
-    }
     case ExprKind::kString:
       t = types_.String(RoundUp8(e.text.size() + 1));
+      e.resolved->kind = Resolved::Kind::kStringConstant;
       break;
     case ExprKind::kIdentifier:
       t = CheckIdentifier(e);
       break;
     case ExprKind::kSelfVar:
-    case ExprKind::kThisVar: {
-      auto& table = e.kind == ExprKind::kSelfVar ? info_.thread_vars : info_.clause_vars;
-      Variable* v = FindVar(table, e.text);
-      if (v == nullptr) {
-        throw CompileError("D_IDENT_UNDEF", e.line,
-                           "failed to resolve " +
-                               std::string(e.kind == ExprKind::kSelfVar ? "self->" : "this->") +
-                               Excerpt(e.text) + ": Unknown variable name");
-      }
-      if (e.kind == ExprKind::kThisVar && !inferring_ && !stored_clause_vars_.count(v->id))
-        v->read_before_assigned = true;
-      e.binding = v->id;
-      t = v->type;
+    case ExprKind::kThisVar:
+      t = CheckDynamicVariable(e);
       break;
-    }
-    case ExprKind::kAggregation: {
-      for (const Aggregation& a : info_.aggregations)
-        if (a.name == e.text) e.binding = a.id;
-      if (e.binding < 0) {
-        throw CompileError("D_AGG_UNDEF", e.line,
-                           "aggregation @" + Excerpt(e.text) + " is not defined");
-      }
-      t = types_.Void();
+    case ExprKind::kAggregation:
+      t = CheckAggregationName(e);
       break;
-    }
     case ExprKind::kUnary:
       t = CheckUnary(e);
       break;
@@ -519,37 +505,14 @@ const Type* Analyzer::Check(Expr& e) {
     case ExprKind::kAssign:
       t = CheckAssign(e);
       break;
-    case ExprKind::kTernary: {
-      Check(*e.cond);
-      const Type* a = Check(*e.lhs);
-      const Type* b = Check(*e.rhs);
-      if (a->IsString() && b->IsString()) {
-        t = types_.String(std::max(a->size, b->size));
-      } else if (a->IsScalar() && b->IsScalar()) {
-        t = a->IsPointer() ? a : b->IsPointer() ? b : types_.ArithmeticResult(a, b);
-      } else {
-        throw CompileError("D_OP_INCOMPAT", e.line,
-                           "operands have incompatible types: \"" + TypeSpelling(a) + "\" : \"" +
-                               TypeSpelling(b) + "\"");
-      }
+    case ExprKind::kTernary:
+      t = CheckTernary(e);
       break;
-    }
-    case ExprKind::kCast: {
-      const Type* from = Check(*e.lhs);
-      t = ResolveTypeName(*e.type_name);
-      if (t->IsString() && !from->IsString()) {
-        throw CompileError("D_CAST_INVAL", e.line,
-                           "invalid cast expression: \"" + TypeSpelling(from) + "\" to \"" +
-                               TypeSpelling(t) + "\"");
-      }
-      if (!t->IsString() && !t->IsVoid() && !(t->IsScalar() && from->IsScalar())) {
-        throw CompileError("D_CAST_INVAL", e.line,
-                           "invalid cast expression: \"" + TypeSpelling(from) + "\" to \"" +
-                               TypeSpelling(t) + "\"");
-      }
+    case ExprKind::kCast:
+      t = CheckCast(e);
       break;
-    }
     case ExprKind::kCall:
+      ResolveCall(e);
       t = CheckCall(e);
       break;
     case ExprKind::kIndex:
@@ -558,26 +521,23 @@ const Type* Analyzer::Check(Expr& e) {
     case ExprKind::kSizeofType:
       t = types_.Uint64();
       e.int_value = ResolveTypeName(*e.type_name)->size;
+      ResolveConstant(e, e.int_value, t);
       break;
     case ExprKind::kSizeofExpr:
       Check(*e.lhs);
       e.int_value = AsKernelObject(*e.lhs)->size;
       t = types_.Uint64();
+      ResolveConstant(e, e.int_value, t);
       break;
-    case ExprKind::kStringof: {
-      const Type* from = Check(*e.lhs);
-      if (!from->IsString() && !from->IsScalar()) {
-        throw CompileError("D_STRINGOF_TYPE", e.line,
-                           "stringof( ) operand must be a string or scalar");
-      }
-      t = from->IsString() ? from : types_.String();
+    case ExprKind::kStringof:
+      t = CheckStringof(e);
       break;
-    }
     case ExprKind::kMember:
       t = AsKernelValue(e, CheckMember(e));
       break;
     case ExprKind::kOffsetof:
       t = CheckOffsetof(e);
+      ResolveConstant(e, e.int_value, t);
       break;
     case ExprKind::kXlate:
       t = CheckXlate(e);
@@ -587,19 +547,65 @@ const Type* Analyzer::Check(Expr& e) {
   return t;
 }
 
+// C's rules for the type of an integer constant, as DTrace applies them.
+const Type* Analyzer::CheckIntegerLiteral(Expr& e) {
+  uint64_t v = e.int_value;
+  const Type* t = nullptr;
+  if (e.int_is_char) {
+    t = types_.Char();
+  } else if (e.int_long_suffix > 0 || v > 0xffffffffull ||
+             (e.int_decimal && !e.int_unsigned_suffix && v > 0x7fffffffull)) {
+    bool is_unsigned = e.int_unsigned_suffix || v > 0x7fffffffffffffffull;
+    t = types_.Int(8, !is_unsigned);
+  } else {
+    bool is_unsigned = e.int_unsigned_suffix || v > 0x7fffffffull;
+    t = types_.Int(4, !is_unsigned);
+  }
+  ResolveConstant(e, v, t);
+  return t;
+}
+
+const Type* Analyzer::CheckDynamicVariable(Expr& e) {
+  auto& table = e.kind == ExprKind::kSelfVar ? info_.thread_vars : info_.clause_vars;
+  Variable* v = FindVar(table, e.text);
+  if (v == nullptr) {
+    throw CompileError("D_IDENT_UNDEF", e.line,
+                       "failed to resolve " +
+                           std::string(e.kind == ExprKind::kSelfVar ? "self->" : "this->") +
+                           Excerpt(e.text) + ": Unknown variable name");
+  }
+  if (e.kind == ExprKind::kThisVar && !inferring_ && !stored_clause_vars_.count(v->id))
+    v->read_before_assigned = true;
+  ResolveVariable(e, *v);
+  return v->type;
+}
+
+const Type* Analyzer::CheckAggregationName(Expr& e) {
+  e.resolved->kind = Resolved::Kind::kAggregation;
+  for (const Aggregation& a : info_.aggregations)
+    if (a.name == e.text) e.resolved->id = a.id;
+  if (e.resolved->id < 0) {
+    throw CompileError("D_AGG_UNDEF", e.line,
+                       "aggregation @" + Excerpt(e.text) + " is not defined");
+  }
+  return types_.Void();
+}
+
 const Type* Analyzer::CheckIdentifier(Expr& e) {
   if (auto it = enum_constants_.find(e.text); it != enum_constants_.end()) {
     e.kind = ExprKind::kInteger;  // from here on it is its value
     e.int_value = static_cast<uint64_t>(it->second.first);
+    ResolveConstant(e, e.int_value, it->second.second);
     return it->second.second;
   }
   if (!xlate_inputs_.empty() && e.text == xlate_inputs_.back().first) {
-    e.is_xlate_input = true;
+    e.resolved->kind = Resolved::Kind::kTranslatorInput;
     return xlate_inputs_.back().second;
   }
   int b = LookupBuiltin(e.text);
   if (b >= 0) {
-    e.binding = b;
+    e.resolved->kind = Resolved::Kind::kBuiltin;
+    e.resolved->builtin = static_cast<Builtin>(b);
     switch (static_cast<Builtin>(b)) {
       case Builtin::kExecname:
         return types_.String(kExecnameSize);
@@ -611,7 +617,7 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
       case Builtin::kPid:
       case Builtin::kPpid:
       case Builtin::kTid:
-        if (static_cast<Builtin>(b) == Builtin::kPpid) info_.uses_task_offsets = true;
+        if (static_cast<Builtin>(b) == Builtin::kPpid) ResolveTaskOffsets(e.line, "ppid");
         return types_.Lookup("pid_t");
       case Builtin::kUid:
         return types_.Lookup("uid_t");
@@ -620,7 +626,7 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
       // DTrace's types: the two clocks of elapsed time are unsigned, the
       // time of day signed (so "%lli" of walltimestamp / 1000000000 checks).
       case Builtin::kVtimestamp:
-        info_.uses_task_offsets = true;
+        ResolveTaskOffsets(e.line, "vtimestamp");
         return types_.Uint64();
       case Builtin::kTimestamp:
         return types_.Uint64();
@@ -647,6 +653,8 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
   if (IsInline(e.text)) {
     NoteTracepointArgLayouts();  // the inline was checked once, maybe elsewhere: it may use argN
     const ast::InlineDecl* inl = info_.inlines[e.text];
+    e.resolved->kind = Resolved::Kind::kInline;
+    e.resolved->expansion = inl->value.get();
     return StorageType(ResolveTypeName(inl->type))->IsString() ? inl->value->type
                                                                : ResolveTypeName(inl->type);
   }
@@ -655,7 +663,7 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
       throw CompileError("D_IDENT_BADREF", e.line,
                          Excerpt(v->name) + " is an associative array and must be indexed");
     }
-    e.binding = v->id;
+    ResolveVariable(e, *v);
     return v->type;
   }
   if (e.text.find('`') != std::string::npos || extern_types_.count(e.text))

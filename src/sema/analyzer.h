@@ -1,7 +1,8 @@
 // Semantic analysis: resolves names, infers and checks types, matches
 // probe descriptions, and fills a ProgramInfo. Annotates every expression
-// with its type (Expr::type) and binding (Expr::binding: the Builtin, the
-// Variable id, or the Aggregation id, by expression kind).
+// with its type (Expr::type) and what it is (Expr::resolved,
+// sema/resolved.h), and refuses what code generation could not generate
+// (use_check.h), so that the code generator reports only resource limits.
 //
 // Variables are typed by their first assignment, wherever it stands in the
 // program (analyzer_inference.cc types them all before the clauses are
@@ -16,6 +17,7 @@
 #include "frontend/const_fold.h"
 #include "providers/probe_registry.h"
 #include "sema/program_info.h"
+#include "sema/resolved.h"
 #include "sema/types.h"
 
 namespace dt {
@@ -88,6 +90,12 @@ class Analyzer {
   void LlquantizeParams(ast::Stmt& stmt, int64_t params[4]);
 
   const Type* Check(ast::Expr& e);
+  const Type* CheckIntegerLiteral(ast::Expr& e);
+  const Type* CheckDynamicVariable(ast::Expr& e);  // self->, this->
+  const Type* CheckAggregationName(ast::Expr& e);  // @name as an action's operand
+  const Type* CheckTernary(ast::Expr& e);
+  const Type* CheckCast(ast::Expr& e);
+  const Type* CheckStringof(ast::Expr& e);
   const Type* CheckIdentifier(ast::Expr& e);
   const Type* CheckUnary(ast::Expr& e);
   const Type* CheckBinary(ast::Expr& e);
@@ -142,6 +150,17 @@ class Analyzer {
   Variable& DefineVar(std::vector<Variable>& table, const std::string& name, ast::VarScope scope,
                       const Type* type);
   const Type* StorageType(const Type* t);  // strings are stored at strsize
+  // Record what `e` is (sema/resolved.h): a constant of type t, a variable,
+  // a call, an object in kernel memory of type t (analyzer_resolve.cc).
+  void ResolveConstant(ast::Expr& e, uint64_t v, const Type* t);
+  void ResolveVariable(ast::Expr& e, const Variable& v);
+  void ResolveCall(ast::Expr& e);  // a subroutine, or an action
+  KernelAccess& ResolveKernelAccess(ast::Expr& e, AddressKind address, const Type* t);
+  // D_OP_LVAL unless `e` (checked) is a D variable, which op may store to.
+  void RequireVariable(const ast::Expr& e, const char* op);
+  // Finds ProgramInfo::task_offsets in BTF once, for `what` (ppid, ...),
+  // or D_IDENT_UNDEF at `line` when BTF does not have them.
+  void ResolveTaskOffsets(int line, const std::string& what);
   void RequireScalar(const ast::Expr& e, const char* op);
   void RequireLvalue(const ast::Expr& e, const char* op);
   // D_DIV_ZERO when `e` divides (/, %, /=, %=) by a constant zero.

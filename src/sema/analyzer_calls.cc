@@ -9,6 +9,7 @@
 #include "format/printf_parse.h"
 #include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
+#include "sema/resolved.h"
 
 namespace dt {
 
@@ -68,12 +69,21 @@ constexpr SubroutineSpec kSubroutines[] = {
 bool IsTranslatedObject(const Expr& e, const ProgramInfo& info) {
   const Expr* p = &e;
   if (p->kind == ExprKind::kUnary && p->unary_op == ast::UnaryOp::kDeref) p = p->lhs.get();
-  for (int hops = 0; hops < 16 && p->kind == ExprKind::kIdentifier && !p->is_xlate_input; ++hops) {
+  for (int hops = 0; hops < 16 && p->kind == ExprKind::kIdentifier &&
+                     ResolutionOf(*p).kind != Resolved::Kind::kTranslatorInput;
+       ++hops) {
     auto it = info.inlines.find(p->text);
     if (it == info.inlines.end()) break;
     p = it->second->value.get();
   }
-  return p->kind == ExprKind::kXlate || p->translated != nullptr;
+  Resolved::Kind kind = ResolutionOf(*p).kind;
+  return kind == Resolved::Kind::kXlate || kind == Resolved::Kind::kTranslatedMember ||
+         kind == Resolved::Kind::kProbeArgInD;
+}
+
+// A tracepoint's __data_loc or __rel_loc string: not a char array in place.
+bool IsRecordString(const KernelAccess& m) {
+  return m.address == AddressKind::kDataLoc || m.address == AddressKind::kRelLoc;
 }
 
 // What the printf checker needs to know of an argument's D type.
@@ -158,7 +168,7 @@ const Type* Analyzer::CheckCall(Expr& e) {
     check_args(2, 2);
     require_int_arg(0, "struct dentry *");
     require_int_arg(1, "struct vfsmount *");
-    e.offsets = PathOffsets(e);
+    e.resolved->path_offsets = PathOffsets(e);
     return types_.String();
   }
   if (f == "__user_args") {
@@ -260,7 +270,7 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
     }
     // print() shows a kernel char array as the array it is, not as the
     // D string it would otherwise be read into.
-    if (arg.reads_kernel_string && arg.data_loc == 0 && IsKernelLvalue(arg)) AsKernelObject(arg);
+    if (IsKernelLvalue(arg) && !IsRecordString(arg.resolved->memory)) AsKernelObject(arg);
     const Type* shown = StripTypedefs(arg.type);
     bool object = shown->IsStructOrUnion() || shown->kind == Type::Kind::kArray;
     if (object && (!IsKernelLvalue(arg) || IsTranslatedObject(arg, info_))) {
@@ -299,7 +309,7 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
       }
     }
     if (first == 1 && !inferring_)
-      pending_formats_.push_back({e.args[0]->text, e.line, {}, e.args[1]->binding});
+      pending_formats_.push_back({e.args[0]->text, e.line, {}, ResolutionOf(*e.args[1]).id});
   } else if (f == "exit" || f == "raise") {
     if (!e.args[0]->type->IsInteger()) {
       throw CompileError(

@@ -8,6 +8,7 @@
 #include "frontend/const_fold.h"
 #include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
+#include "sema/resolved.h"
 
 namespace dt {
 
@@ -53,7 +54,7 @@ const Type* Analyzer::CheckUnary(Expr& e) {
     case UnaryOp::kDeref:
       t = AsKernelObject(*e.lhs);
       if (StripTypedefs(t)->kind == Type::Kind::kArray && IsKernelLvalue(*e.lhs)) {
-        e.is_kernel_access = true;
+        ResolveKernelAccess(e, AddressKind::kDeref, StripTypedefs(t)->target).base_is_object = true;
         return AsKernelValue(e, StripTypedefs(t)->target);
       }
       if (!t->IsPointer()) {
@@ -64,7 +65,7 @@ const Type* Analyzer::CheckUnary(Expr& e) {
       if (StripTypedefs(t)->target->IsVoid()) {
         throw CompileError("D_DEREF_VOID", e.line, "cannot dereference pointer to void");
       }
-      e.is_kernel_access = true;
+      ResolveKernelAccess(e, AddressKind::kDeref, StripTypedefs(t)->target);
       return AsKernelValue(e, StripTypedefs(t)->target);
     case UnaryOp::kAddressOf:
       return CheckAddressOf(e);
@@ -74,9 +75,42 @@ const Type* Analyzer::CheckUnary(Expr& e) {
     case UnaryOp::kPostDec:
       RequireLvalue(*e.lhs, op);
       RequireScalar(*e.lhs, op);
+      RequireVariable(*e.lhs, op);
       return t;
   }
   return t;
+}
+
+const Type* Analyzer::CheckTernary(Expr& e) {
+  Check(*e.cond);
+  const Type* a = Check(*e.lhs);
+  const Type* b = Check(*e.rhs);
+  if (a->IsString() && b->IsString()) return types_.String(std::max(a->size, b->size));
+  if (a->IsScalar() && b->IsScalar())
+    return a->IsPointer() ? a : b->IsPointer() ? b : types_.ArithmeticResult(a, b);
+  throw CompileError("D_OP_INCOMPAT", e.line,
+                     "operands have incompatible types: \"" + TypeSpelling(a) + "\" : \"" +
+                         TypeSpelling(b) + "\"");
+}
+
+const Type* Analyzer::CheckCast(Expr& e) {
+  const Type* from = Check(*e.lhs);
+  const Type* t = ResolveTypeName(*e.type_name);
+  if ((t->IsString() && !from->IsString()) ||
+      (!t->IsString() && !t->IsVoid() && !(t->IsScalar() && from->IsScalar()))) {
+    throw CompileError(
+        "D_CAST_INVAL", e.line,
+        "invalid cast expression: \"" + TypeSpelling(from) + "\" to \"" + TypeSpelling(t) + "\"");
+  }
+  return t;
+}
+
+const Type* Analyzer::CheckStringof(Expr& e) {
+  const Type* from = Check(*e.lhs);
+  if (!from->IsString() && !from->IsScalar()) {
+    throw CompileError("D_STRINGOF_TYPE", e.line, "stringof( ) operand must be a string or scalar");
+  }
+  return from->IsString() ? from : types_.String();
 }
 
 // DTrace refuses a division whose divisor is the constant zero at compile
@@ -166,7 +200,7 @@ const Type* Analyzer::CheckAssign(Expr& e) {
                              TypeSpelling(v->type) + "\" " + op + " \"" + TypeSpelling(rhs) + "\"");
     }
     if (scope == ast::VarScope::kThis && !inferring_) stored_clause_vars_.insert(v->id);
-    lhs.binding = v->id;
+    ResolveVariable(lhs, *v);
     lhs.type = v->type;
     return v->type;
   };
@@ -185,9 +219,30 @@ const Type* Analyzer::CheckAssign(Expr& e) {
       return define_or_check(info_.clause_vars, ast::VarScope::kThis);
     case ExprKind::kIndex:
       return CheckIndex(lhs, rhs, frees);
-    default:
+    default: {
       RequireLvalue(lhs, op);
-      return Check(lhs);
+      const Type* t = Check(lhs);
+      RequireVariable(lhs, op);
+      return t;
+    }
+  }
+}
+
+// Only D variables can be stored to: not kernel memory, translated
+// members or inlines, which the lvalue syntax alone lets through.
+void Analyzer::RequireVariable(const Expr& e, const char* op) {
+  switch (ResolutionOf(e).kind) {
+    case Resolved::Kind::kGlobalVariable:
+    case Resolved::Kind::kThreadVariable:
+    case Resolved::Kind::kClauseVariable:
+    case Resolved::Kind::kAssocElement:
+      return;
+    case Resolved::Kind::kKernelMemory:
+      throw CompileError("D_OP_LVAL", e.line, "kernel memory cannot be modified");
+    default:
+      throw CompileError(
+          "D_OP_LVAL", e.line,
+          std::string("operator ") + op + " requires modifiable lvalue as an operand");
   }
 }
 
@@ -244,8 +299,7 @@ const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned, bool frees) {
                        "operands have incompatible types: \"" + TypeSpelling(v->type) + "\" = \"" +
                            TypeSpelling(assigned) + "\"");
   }
-  e.lhs->binding = v->id;
-  e.binding = v->id;
+  ResolveVariable(e, *v);
   e.type = v->type;
   return v->type;
 }

@@ -9,6 +9,7 @@
 #include "providers/stable_providers.h"
 #include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
+#include "sema/resolved.h"
 
 namespace dt {
 
@@ -30,14 +31,15 @@ const Expr* FindXlate(const Expr& e, const ProgramInfo& info) {
   // A loop, not recursion: inlines may name inlines in chains of any length.
   for (const Expr* p = &e;;) {
     if (p->kind == ExprKind::kXlate) return p;
-    if (p->kind == ExprKind::kIdentifier && !p->is_xlate_input) {
+    Resolved::Kind kind = ResolutionOf(*p).kind;
+    if (p->kind == ExprKind::kIdentifier && kind != Resolved::Kind::kTranslatorInput) {
       auto it = info.inlines.find(p->text);
       if (it == info.inlines.end()) return nullptr;
       p = it->second->value.get();
     } else if (p->kind == ExprKind::kUnary && p->unary_op == UnaryOp::kDeref) {
       p = p->lhs.get();
-    } else if (p->kind == ExprKind::kIndex && p->translated != nullptr) {
-      p = p->translated;
+    } else if (kind == Resolved::Kind::kProbeArgInD) {
+      p = ResolutionOf(*p).expansion;
     } else {
       return nullptr;
     }
@@ -48,10 +50,16 @@ const Expr* FindXlate(const Expr& e, const ProgramInfo& info) {
 
 const Type* Analyzer::AsKernelValue(Expr& e, const Type* t) {
   if (!IsCharArray(t)) return t;
-  e.reads_kernel_string = true;
-  e.array_type = t;
   uint64_t len = StripTypedefs(t)->array_len;
-  return types_.String(std::min(RoundUp8(len + 1), types_.strsize()));
+  const Type* s = types_.String(std::min(RoundUp8(len + 1), types_.strsize()));
+  if (e.resolved->kind == Resolved::Kind::kKernelMemory) {
+    KernelAccess& m = e.resolved->memory;
+    m.read = ReadKind::kString;
+    m.object_type = t;
+    // A char[N] with no NUL keeps all N characters: read N + 1 at most.
+    m.string_limit = static_cast<uint32_t>(std::min<uint64_t>(s->size, len + 1));
+  }
+  return s;
 }
 
 const Type* Analyzer::CheckMember(Expr& e) {
@@ -85,28 +93,29 @@ const Type* Analyzer::CheckMember(Expr& e) {
     throw CompileError("D_MEMBER_NAME", e.line,
                        Excerpt(e.text) + " is not a member of " + TypeSpelling(su));
   }
-  e.member_offset = m->byte_offset();
+  KernelAccess& access = ResolveKernelAccess(e, AddressKind::kMember, m->type);
+  access.base_is_object = !e.arrow;
+  access.offset = m->byte_offset();
   if (m->is_bitfield()) {
-    e.member_offset = m->bit_offset / 8;
-    e.bit_offset = static_cast<int>(m->bit_offset % 8);
-    e.bit_width = m->bit_width;
+    access.read = ReadKind::kBitField;
+    access.offset = m->bit_offset / 8;
+    access.bit_offset = static_cast<int>(m->bit_offset % 8);
+    access.bit_width = m->bit_width;
   }
   return m->type;
 }
 
 const Type* Analyzer::AsKernelObject(Expr& e) {
-  if (e.reads_kernel_string) {
-    e.reads_kernel_string = false;
-    e.type = e.array_type;
+  if (e.resolved->kind == Resolved::Kind::kKernelMemory &&
+      e.resolved->memory.read == ReadKind::kString) {
+    e.resolved->memory.read = ReadKind::kObject;
+    e.type = e.resolved->memory.object_type;
   }
   return e.type;
 }
 
 bool Analyzer::IsKernelLvalue(const Expr& e) const {
-  if (e.kind == ExprKind::kMember) return e.translated == nullptr;
-  if (e.kind == ExprKind::kIdentifier) return e.is_kernel_access;
-  if (e.kind == ExprKind::kIndex || e.kind == ExprKind::kUnary) return e.is_kernel_access;
-  return false;
+  return ResolutionOf(e).kind == Resolved::Kind::kKernelMemory;
 }
 
 const Type* Analyzer::CheckPointerIndex(Expr& e) {
@@ -132,7 +141,9 @@ const Type* Analyzer::CheckPointerIndex(Expr& e) {
   if (s->target->IsVoid()) {
     throw CompileError("D_DEREF_VOID", e.line, "cannot dereference pointer to void");
   }
-  e.is_kernel_access = true;
+  KernelAccess& m = ResolveKernelAccess(e, AddressKind::kElement, s->target);
+  m.base_is_object = s->kind == Type::Kind::kArray;
+  m.element_size = std::max<uint64_t>(1, s->target->size);
   return s->target;
 }
 
@@ -142,7 +153,7 @@ const Type* Analyzer::CheckAddressOf(Expr& e) {
   if (!IsKernelLvalue(x)) {
     throw CompileError("D_ADDROF_VAR", e.line, "cannot take address of dynamic variable");
   }
-  if (x.bit_width >= 0) {
+  if (x.resolved->memory.read == ReadKind::kBitField) {
     throw CompileError("D_ADDROF_BITFIELD", e.line, "cannot take address of bit-field");
   }
   return types_.Pointer(t);
@@ -236,8 +247,7 @@ const Type* Analyzer::CheckKernelVariable(Expr& e) {
     throw CompileError("D_SYM_NOTYPES", e.line,
                        "failed to resolve " + Excerpt(e.text) + ": Unknown symbol name: " + why);
   }
-  e.kernel_address = *address;
-  e.is_kernel_access = true;
+  ResolveKernelAccess(e, AddressKind::kFixed, t).offset = *address;
   return AsKernelValue(e, t);
 }
 
@@ -268,7 +278,8 @@ const Type* Analyzer::CheckXlate(Expr& e) {
     if (!SameType(tr.input, from) &&
         !(tr.input->IsPointer() && from->IsPointer() && SameType(tr.input->target, from->target)))
       continue;
-    e.binding = static_cast<int>(i);
+    e.resolved->kind = Resolved::Kind::kXlate;
+    e.resolved->id = static_cast<int>(i);
     return to;
   }
   throw CompileError(
@@ -286,7 +297,7 @@ bool Analyzer::ResolveTranslator(Translator& tr) {
 }
 
 const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
-  Translator& tr = translators_.at(static_cast<size_t>(xlate.binding));
+  Translator& tr = translators_.at(static_cast<size_t>(ResolutionOf(xlate).id));
   const Type* member_type = nullptr;
   if (std::optional<MemberLocation> m = FindMember(tr.output, e.text)) member_type = m->type;
   auto it = std::find_if(tr.decl->members.begin(), tr.decl->members.end(),
@@ -307,8 +318,10 @@ const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
     }
     xlate_inputs_.pop_back();
   }
-  e.xlate = &xlate;
-  e.translated = &body;
+  e.resolved = std::make_shared<Resolved>();
+  e.resolved->kind = Resolved::Kind::kTranslatedMember;
+  e.resolved->input = xlate.lhs.get();
+  e.resolved->expansion = &body;
   if (IsCharArray(member_type) || member_type->IsString()) {
     if (!body.type->IsString()) {
       throw CompileError("D_XLATE_INCOMPAT", body.line,
@@ -387,22 +400,29 @@ const Type* Analyzer::CheckProbeArg(Expr& e) {
                              " and " + other->FullName());
     }
   }
-  e.probe_arg = static_cast<int>(n);
   if (const StableProbe* definition = p->owner->DefinitionInD(*p)) {
     Expr& x = StableExpr(definition->args.at(static_cast<size_t>(n)).expression);
-    e.translated = &x;
+    e.resolved->kind = Resolved::Kind::kProbeArgInD;
+    e.resolved->expansion = &x;
     return x.type;
   }
   const Type* t = ArgType(a);
-  if (p->owner->ArgsAreRecordFields()) {
-    e.is_kernel_access = true;
-    e.member_offset = a.offset;
-    e.data_loc = a.is_rel_loc ? 2 : a.is_data_loc ? 1 : 0;
-    if (e.data_loc != 0 && !t->IsString()) e.data_loc = 0;  // read the locator itself
-    if (e.data_loc != 0) {
-      e.reads_kernel_string = true;
-      e.array_type = types_.Array(types_.Char(), t->size - 1);
-    }
+  if (!p->owner->ArgsAreRecordFields()) {
+    e.resolved->kind = Resolved::Kind::kProbeArg;
+    e.resolved->id = static_cast<int>(n);
+    return t;
+  }
+  // A locator of anything but a string is read as the locator itself.
+  AddressKind where = !t->IsString()  ? AddressKind::kRecordField
+                      : a.is_rel_loc  ? AddressKind::kRelLoc
+                      : a.is_data_loc ? AddressKind::kDataLoc
+                                      : AddressKind::kRecordField;
+  KernelAccess& m = ResolveKernelAccess(e, where, t);
+  m.offset = a.offset;
+  if (where != AddressKind::kRecordField) {
+    m.read = ReadKind::kString;
+    m.object_type = types_.Array(types_.Char(), t->size - 1);
+    m.string_limit = static_cast<uint32_t>(t->size);
   }
   return t;
 }
@@ -421,7 +441,7 @@ void Analyzer::AnalyzeStableProbe(const Probe& p, const StableProbe& definition)
   if (*definition.condition) c.condition = &StableExpr(definition.condition);
   if (*definition.context_task) {
     c.task = &StableExpr(definition.context_task);
-    info_.uses_task_offsets = true;
+    ResolveTaskOffsets(current_clause_ ? current_clause_->line : 0, p.FullName());
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,9 +74,18 @@ struct ProgramInfo {
     int raw_args = -1;
   };
   std::map<uint32_t, StableContext> stable;
-  bool uses_task_offsets = false;
-  bool destructive = false;  // system(), raise(), stop(): needs -w  // ppid or vtimestamp: read
-                             // task_struct via BTF
+  // Where the code generator finds what it reads in struct task_struct
+  // (ppid, vtimestamp, the thread a sched probe fires in), from BTF; set
+  // when a program needs them.
+  struct TaskOffsets {
+    uint32_t real_parent = 0;
+    uint32_t tgid = 0;
+    uint32_t cputime = 0;  // se.sum_exec_runtime
+    uint32_t pid = 0;      // the thread id
+    uint32_t comm = 0;
+  };
+  std::optional<TaskOffsets> task_offsets;
+  bool destructive = false;  // system(), raise(), stop(): needs -w
 };
 
 // Built-in variables of D (pid, execname, arg0, ...).

@@ -1,0 +1,33 @@
+#include "sema/resolved.h"
+
+#include <stdexcept>
+
+namespace dt {
+
+std::optional<Subroutine> SubroutineNamed(const std::string& name) {
+  static const std::pair<const char*, Subroutine> kNames[] = {
+      {"strlen", Subroutine::kStrlen},     {"copyinstr", Subroutine::kCopyinstr},
+      {"copyin", Subroutine::kCopyin},     {"htons", Subroutine::kByteOrder},
+      {"ntohs", Subroutine::kByteOrder},   {"htonl", Subroutine::kByteOrder},
+      {"ntohl", Subroutine::kByteOrder},   {"htonll", Subroutine::kByteOrder},
+      {"ntohll", Subroutine::kByteOrder},  {"basename", Subroutine::kBasename},
+      {"dirname", Subroutine::kDirname},   {"strjoin", Subroutine::kStrjoin},
+      {"lltostr", Subroutine::kLltostr},   {"toupper", Subroutine::kToupper},
+      {"tolower", Subroutine::kTolower},   {"substr", Subroutine::kSubstr},
+      {"__path", Subroutine::kPath},       {"__user_args", Subroutine::kUserArgs},
+      {"stack", Subroutine::kStack},       {"func", Subroutine::kSymbolAddress},
+      {"sym", Subroutine::kSymbolAddress}, {"mod", Subroutine::kSymbolAddress},
+  };
+  for (const auto& [n, s] : kNames)
+    if (name == n) return s;
+  return std::nullopt;
+}
+
+const Resolved& ResolutionOf(const ast::Expr& e) {
+  if (!e.resolved)
+    throw std::logic_error("expression at line " + std::to_string(e.line) +
+                           " was not resolved by semantic analysis");
+  return *e.resolved;
+}
+
+}  // namespace dt
