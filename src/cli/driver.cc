@@ -20,6 +20,7 @@
 #include "codegen/disasm.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
+#include "providers/pid_provider.h"
 #include "providers/provider.h"
 #include "runtime/kallsyms.h"
 #include "runtime/kernel_info.h"
@@ -93,6 +94,15 @@ std::string OptionLabel(const OptionSetting& o) {
 
 }  // namespace
 
+// Whether a clause of `program` names a pid provider probe of process pid.
+bool NamesPidProbes(const ast::Program& program, int pid) {
+  for (const ast::TopLevel& item : program.items)
+    if (const auto* clause = std::get_if<ast::Clause>(&item))
+      for (const ast::ProbeSpec& spec : clause->probes)
+        if (PidOfProviderName(SplitProbeSpec(spec.text).provider) == pid) return true;
+  return false;
+}
+
 int RunDtrace(int argc, char** argv) {
   Options opts;
   try {
@@ -150,14 +160,16 @@ int RunDtrace(int argc, char** argv) {
   std::vector<Compiled> programs;
   try {
     ProbeRegistry registry;
-    if (opts.list) {
-      PrintProbeListing(registry, opts, out);
-      return 0;
-    }
     if (!opts.commands.empty()) {
       target.emplace(TargetProcess::Launch(opts.commands.front()));
     } else if (!opts.pids.empty()) {
       target.emplace(TargetProcess::Grab(opts.pids.front()));
+    }
+    if (opts.list) {
+      // pid probes of a -c process name the libraries it starts with.
+      if (target) target->RunToEntry();
+      PrintProbeListing(registry, opts, out, target ? target->pid() : 0);
+      return 0;
     }
 
     MacroEnv macros;
@@ -251,6 +263,9 @@ int RunDtrace(int argc, char** argv) {
         }
       types.set_strsize(settings.strsize);
       analyzer.set_stack_frames(settings.stack_frames);
+      // The libraries a -c process starts with are mapped once the dynamic
+      // linker has run: only then can its pid probes name them.
+      if (target && NamesPidProbes(c.ast, target->pid())) target->RunToEntry();
       c.matched = analyzer.Analyze(c.ast, static_cast<int>(i));
     }
     failing = nullptr;
