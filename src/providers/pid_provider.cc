@@ -98,6 +98,29 @@ bool FunctionMatches(const std::string& pattern, const Probe& probe) {
   return MatchProbeField(pattern, probe.function);
 }
 
+// Whether an instruction starts with a lock prefix among its prefixes:
+// uprobes cannot step those out of line, and the kernel refuses a probe
+// there. Known before asking, a refused site costs nothing; otherwise one
+// refusal fails the whole multi-uprobe link and attaching goes by halves.
+bool StartsLocked(std::optional<std::string_view> code) {
+  if (!code) return false;
+  for (unsigned char byte : *code) {
+    if (byte == 0xf0) return true;
+    bool prefix = byte == 0x66 || byte == 0x67 || byte == 0xf2 || byte == 0xf3 || byte == 0x2e ||
+                  byte == 0x3e || byte == 0x26 || byte == 0x36 || byte == 0x64 || byte == 0x65 ||
+                  (byte >= 0x40 && byte <= 0x4f);
+    if (!prefix) return false;
+  }
+  return false;
+}
+
+// Some instructions cannot be single-stepped out of line: those functions'
+// probes stay off, and the run goes on with the others.
+void Refused(const Probe& probe,
+             const std::string& reason = "uprobes cannot probe the instruction there") {
+  fprintf(stderr, "dtrace: failed to enable %s: %s\n", probe.FullName().c_str(), reason.c_str());
+}
+
 class Pid final : public Provider {
  public:
   void AddProbes(const KernelEventList&, ProbeRegistry&) const override {}
@@ -133,6 +156,7 @@ class Pid final : public Provider {
       for (const Function& f : functions) {
         std::optional<uint64_t> offset = object->elf().VaddrToFileOffset(f.symbol->address);
         if (!offset) continue;
+        bool locked = StartsLocked(object->elf().FileRange(*offset, 15));
         for (const std::string& name : names) {
           Probe p;
           p.provider = desc.provider;
@@ -146,6 +170,7 @@ class Pid final : public Provider {
           data->is_return = name == "return";
           data->in_executable = in_executable;
           data->function_names = f.names;
+          data->locked_first_instruction = locked;
           data->path = path;
           data->file_offset = *offset;
           p.data = std::move(data);
@@ -200,7 +225,10 @@ class Pid final : public Provider {
     std::map<std::string, std::vector<runtime::UprobeSite>> by_path;
     for (size_t i = 0; i < probes.size(); ++i) {
       const PidProbeData& data = PidData(*probes[i]);
-      by_path[data.path].push_back({data.file_offset, i});
+      if (data.locked_first_instruction)
+        Refused(*probes[i]);
+      else
+        by_path[data.path].push_back({data.file_offset, i});
     }
     const PidProbeData& first = PidData(*probes.front());
     runtime::Attachment all;
@@ -208,11 +236,8 @@ class Pid final : public Provider {
       std::vector<runtime::UprobeFailure> failures;
       all.Absorb(runtime::AttachUprobes(prog_fd, path, sites, first.is_return, first.pid,
                                         runtime::HasUprobeMulti(), &failures));
-      // Some instructions cannot be single-stepped out of line: those
-      // functions' probes stay off, and the run goes on with the others.
       for (const runtime::UprobeFailure& f : failures)
-        fprintf(stderr, "dtrace: failed to enable %s: %s\n",
-                probes[sites[f.site].cookie]->FullName().c_str(), f.reason.c_str());
+        Refused(*probes[sites[f.site].cookie], f.reason);
     }
     return all;
   }

@@ -27,6 +27,9 @@ struct PidProbeData : ProbeData {
   // Every name of the function (the probe is named by the canonical one);
   // a description may use any.
   std::vector<std::string> function_names;
+  // Its first instruction has a lock prefix, which uprobes refuse (return
+  // probes too: a uretprobe starts with a breakpoint at the entry).
+  bool locked_first_instruction = false;
   std::string path;          // the object's file, as uprobes open it
   uint64_t file_offset = 0;  // of the function's first instruction
 };
