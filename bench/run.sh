@@ -5,6 +5,10 @@
 #              from a pinned loop of getppid calls (median over rounds; the
 #              untraced and both traced runs alternate within each round)
 #   peak RSS   of each tool, for the start-up program and while tracing
+#   uprobes    CPU time a probed call of an empty function costs on top of an
+#              unprobed one (pid$target::fn:entry against uprobe:bin:fn), and
+#              the wall time of a run that attaches to libc's str* functions
+#              (and to all of libc) and exits at once
 # and prints a table with the ratio ours/bpftrace against the project's
 # targets. Needs root, bpftrace, GNU time and bpftool (scripts/setup.sh
 # --bench installs them) and a build (./build, or $BUILD_DIR).
@@ -22,6 +26,7 @@ build_dir=${BUILD_DIR:-$repo_root/build}
 dtrace=$build_dir/dtrace
 rounds=5
 calls=5000000
+uprobe_calls=200000
 startup_runs=10
 check=false
 while (($#)); do
@@ -32,7 +37,7 @@ while (($#)); do
     --dtrace) dtrace=$2; shift ;;
     --no-dtrace) dtrace= ;;
     --check) check=true ;;
-    -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown option '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -44,11 +49,20 @@ done
 work=$(mktemp -d /tmp/bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-loop=$build_dir/progs/getppid_loop
-if [[ ! -x $loop ]]; then  # not built yet: the program is one small C file
-  loop=$work/getppid_loop
-  cc -O2 -o "$loop" "$repo_root/tests/e2e/progs/getppid_loop.c" || exit 1
-fi
+# The workloads: small C programs of the test build (compiled here if the
+# build has none yet).
+workload() {  # name
+  local path=$build_dir/progs/$1
+  if [[ ! -x $path ]]; then
+    path=$work/$1
+    cc -O2 -o "$path" "$repo_root/tests/e2e/progs/$1.c" || exit 1
+  fi
+  echo "$path"
+}
+loop=$(workload getppid_loop)
+call_loop=$(workload call_loop)
+sleeper=$(workload sleeper)
+libc=$(ldd "$call_loop" | awk '$1 == "libc.so.6" {print $3}')
 ncpu=$(nproc)
 loop_cpu=$((ncpu - 1))        # the loop gets a CPU of its own...
 tracer_cpu=$((ncpu > 1 ? 0 : loop_cpu))  # ...and the tracers share another
@@ -61,6 +75,18 @@ command_for() {  # tool case
     dtrace/tracing) cmd=("$dtrace" -q -n 'syscall::getppid:entry { @[execname] = count(); }') ;;
     bpftrace/tracing)
       cmd=(bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @[comm] = count(); }') ;;
+    dtrace/uprobe) cmd=("$dtrace" -q -p "$target" -n 'pid$target:a.out:empty_function:entry {
+        @[probefunc] = count(); }') ;;
+    bpftrace/uprobe) cmd=(bpftrace -e "uprobe:$call_loop:empty_function { @[func] = count(); }
+        BEGIN { printf(\"attached\\n\"); }") ;;
+    dtrace/attach_str) cmd=("$dtrace" -q -p "$target" -n 'pid$target:libc.so.6:str*:entry {
+        @ = count(); } tick-1ms { exit(0); }') ;;
+    bpftrace/attach_str) cmd=(bpftrace -p "$target" -e "uprobe:$libc:str* { @ = count(); }
+        interval:ms:1 { exit(); }") ;;
+    dtrace/attach_libc) cmd=("$dtrace" -q -p "$target" -n 'pid$target:libc.so.6::entry {
+        @ = count(); } tick-1ms { exit(0); }') ;;
+    bpftrace/attach_libc) cmd=(bpftrace -p "$target" -e "uprobe:$libc:* { @ = count(); }
+        interval:ms:1 { exit(); }") ;;
   esac
 }
 calc() { awk "BEGIN { print $1 }"; }
@@ -140,12 +166,81 @@ traced_run() {  # tool
   tail -n 1 "$work/rss" >>"$work/$tool.tracing_rss"
 }
 
+# Whether a tracer has attached its uprobe: ours holds a BPF link (the
+# multi-uprobe link, or perf links), bpftrace prints "attached" from BEGIN,
+# which it runs once its probes are attached.
+uprobe_attached() {  # tool tracer-pid
+  if [[ $1 == dtrace ]]; then grep -qs '^link_id:' /proc/"$2"/fdinfo/*
+  else grep -q '^attached' "$work/out"; fi
+}
+
+# Starts call_loop held before its loop, attaches a tracer to its function,
+# lets it run, stops the tracer. Appends the loop's ns/call to
+# $work/<tool>.uprobe_traced after checking the tracer counted every call.
+uprobe_run() {  # tool
+  local tool=$1 target tracer waited ns counted
+  local -a cmd
+  rm -f "$work/go" && mkfifo "$work/go" && exec {release}<>"$work/go"
+  "$call_loop" "$uprobe_calls" "$loop_cpu" wait <&"$release" >"$work/loop.out" &
+  target=$!
+  command_for "$tool" uprobe
+  taskset -c "$tracer_cpu" "${cmd[@]}" </dev/null >"$work/out" 2>"$work/err" &
+  tracer=$!
+  for ((waited = 0; waited < 200; waited++)); do
+    uprobe_attached "$tool" "$tracer" && break
+    kill -0 "$tracer" 2>/dev/null || break
+    sleep 0.1
+  done
+  if ! uprobe_attached "$tool" "$tracer"; then
+    echo "$tool never attached its uprobe: $(head -c 300 "$work/err")" >>"$work/log"
+    kill -KILL "$tracer" "$target" 2>/dev/null
+    wait "$tracer" "$target" 2>/dev/null
+    exec {release}>&-
+    return
+  fi
+  sleep 0.2
+  echo go >&"$release"
+  wait "$target"
+  exec {release}>&-
+  ns=$(cat "$work/loop.out")
+  kill -INT "$tracer"
+  wait "$tracer" 2>/dev/null
+  counted=$(awk '/empty_function|0x/ {print $NF}' "$work/out" | tail -n 1)
+  if [[ ${counted:-0} -lt $uprobe_calls ]]; then
+    echo "$tool counted ${counted:-no} of $uprobe_calls calls: $(head -c 200 "$work/out")" >>"$work/log"
+    return
+  fi
+  echo "$ns" >>"$work/$tool.uprobe_traced"
+}
+
+# Wall time (ms) of a run that attaches uprobes to a waiting process and
+# exits on its first timer tick, appended to $work/<tool>.<case>.
+attach_run() {  # tool case
+  local tool=$1 case=$2 target start end
+  local -a cmd
+  "$sleeper" 600000 &
+  target=$!
+  command_for "$tool" "$case"
+  start=$(date +%s%N)
+  if BPFTRACE_MAX_PROBES=100000 timeout 300 "${cmd[@]}" >/dev/null 2>"$work/err"; then
+    end=$(date +%s%N)
+    calc "($end - $start) / 1000000" >>"$work/$tool.$case"
+  else
+    end=$(date +%s%N)
+    echo "$tool $case failed after $(calc "($end - $start) / 1000") s:" \
+      "$(grep -v 'RLIMIT_MEMLOCK' "$work/err" | head -c 300)" >>"$work/log"
+  fi
+  kill "$target" 2>/dev/null
+  wait "$target" 2>/dev/null
+}
+
 echo "bench: ${startup_runs} start-up runs, ${rounds} rounds of ${calls} getppid calls" \
   "(loop on CPU $loop_cpu, tracers on CPU $tracer_cpu)"
 for tool in "${tools[@]}"; do
   touch "$work/$tool".{startup,startup_rss,traced,added,tracing_rss}
+  touch "$work/$tool".{uprobe_traced,uprobe_added,attach_str,attach_libc}
 done
-touch "$work/log" "$work/untraced"
+touch "$work/log" "$work/untraced" "$work/uprobe_untraced"
 for ((run = 0; run < startup_runs; run++)); do
   for tool in "${tools[@]}"; do time_startup "$tool"; done
 done
@@ -163,6 +258,25 @@ for ((round = 0; round < rounds; round++)); do
     fi
   done
 done
+
+echo "bench: ${rounds} rounds of ${uprobe_calls} probed calls, attach runs"
+for ((round = 0; round < rounds; round++)); do
+  untraced=$("$call_loop" "$uprobe_calls" "$loop_cpu")
+  echo "$untraced" >>"$work/uprobe_untraced"
+  order=("${tools[@]}")
+  ((round % 2)) && order=($(printf '%s\n' "${tools[@]}" | tac))
+  for tool in "${order[@]}"; do
+    before=$(wc -l <"$work/$tool.uprobe_traced")
+    uprobe_run "$tool"
+    after=$(wc -l <"$work/$tool.uprobe_traced")
+    if ((after > before)); then
+      calc "$(tail -n 1 "$work/$tool.uprobe_traced") - $untraced" >>"$work/$tool.uprobe_added"
+    fi
+    attach_run "$tool" attach_str
+  done
+done
+# bpftrace attaches uprobes one at a time (minutes for libc): once each.
+for tool in "${tools[@]}"; do attach_run "$tool" attach_libc; done
 
 value() {  # tool metric printf-format
   if [[ -s $work/$1.$2 ]]; then printf "$3" "$(median <"$work/$1.$2")"; else echo failed; fi
@@ -192,6 +306,10 @@ row "start-up wall time (ms)" startup %.1f 0.2
 row "added cost per event (ns)" added %.1f 0.7
 row "peak RSS, start-up (KiB)" startup_rss %.0f 0.3333
 row "peak RSS, tracing (KiB)" tracing_rss %.0f 0.3333
+echo "unprobed empty_function: $(printf %.1f "$(median <"$work/uprobe_untraced")") ns/call"
+row "pid probe cost per call (ns)" uprobe_added %.1f 0.9
+row "attach libc str* (ms)" attach_str %.0f 0.5
+row "attach all of libc (ms)" attach_libc %.0f 0.5
 if [[ -s $work/log ]]; then
   echo "problems:"
   sed 's/^/  /' "$work/log"

@@ -16,6 +16,7 @@
 #include "codegen/codegen.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
+#include "providers/pid_provider.h"
 #include "runtime/kallsyms.h"
 #include "runtime/kernel_info.h"
 #include "runtime/kernel_variable_address.h"
@@ -200,6 +201,19 @@ void Compiler::AnalyzeLibrary() {
   failing_ = nullptr;
 }
 
+namespace {
+
+// Whether a clause of `program` names a pid provider probe of process pid.
+bool NamesPidProbes(const ast::Program& program, int pid) {
+  for (const ast::TopLevel& item : program.items)
+    if (const auto* clause = std::get_if<ast::Clause>(&item))
+      for (const ast::ProbeSpec& spec : clause->probes)
+        if (pid != 0 && PidOfProviderName(SplitProbeSpec(spec.text).provider) == pid) return true;
+  return false;
+}
+
+}  // namespace
+
 void Compiler::AnalyzeSource(size_t index) {
   SourceUnit& unit = programs_[index];
   failing_ = &unit;
@@ -213,6 +227,8 @@ void Compiler::AnalyzeSource(size_t index) {
   ApplyPragmas(unit.ast);
   types_.set_strsize(settings_.strsize);
   analyzer_.set_stack_frames(settings_.stack_frames);
+  if (context_.before_target_pid_probes && NamesPidProbes(unit.ast, context_.target_pid))
+    context_.before_target_pid_probes();
   unit.matched = analyzer_.Analyze(unit.ast, static_cast<int>(index));
 }
 

@@ -10,6 +10,7 @@
 // the kernel symbols and the task_struct offsets (BTF) it needs.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,10 @@ namespace dt {
 struct CompileContext {
   std::string program_name;  // argv[0]: $0 of a program given on the command line
   int target_pid = 0;        // $target: the -c or -p process, 0 without one
+  // Called before a source that names pid probes of the target is
+  // analyzed (the driver runs a -c process to its entry point, so the
+  // libraries it starts with are mapped); may be empty.
+  std::function<void()> before_target_pid_probes;
 };
 
 // "dtrace: <label> matched <probes> probes", once per source.

@@ -28,7 +28,7 @@ Options WithSource(Kind kind, const std::string& text) {
 
 OrDtraceError<CompiledRun> Compile(const Options& opts, RunSettings settings = {}) {
   ProbeRegistry registry = Registry();
-  return CompileSources(opts, settings, registry, CompileContext{"dtrace", 0});
+  return CompileSources(opts, settings, registry, CompileContext{"dtrace", 0, {}});
 }
 
 std::string ErrorOf(const OrDtraceError<CompiledRun>& result) {

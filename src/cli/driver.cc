@@ -86,7 +86,8 @@ void PrintBpf(const CompiledProgram& compiled) {
 // the -c or -p process as $target.
 OrDtraceError<int> CompileAndRun(const Options& opts, RunSettings settings, ProbeRegistry& registry,
                                  const char* program_name, TargetProcess* target, FILE* out) {
-  CompileContext context{program_name, target ? target->pid() : 0};
+  CompileContext context{program_name, target ? target->pid() : 0, {}};
+  if (target) context.before_target_pid_probes = [target] { target->RunToEntry(); };
   OrDtraceError<CompiledRun> compiled =
       CompileSources(opts, std::move(settings), registry, context);
   if (auto* error = std::get_if<DtraceError>(&compiled)) return *error;
@@ -111,14 +112,16 @@ OrDtraceError<int> ListOrTrace(const Options& opts, const char* program_name,
     OrDtraceError<FILE*> out = OpenOutput(opts);
     if (auto* error = std::get_if<DtraceError>(&out)) return *error;
     ProbeRegistry registry;
-    if (opts.list) {
-      PrintProbeListing(registry, opts, std::get<FILE*>(out));
-      return 0;
-    }
     if (!opts.commands.empty()) {
       target.emplace(TargetProcess::Launch(opts.commands.front()));
     } else if (!opts.pids.empty()) {
       target.emplace(TargetProcess::Grab(opts.pids.front()));
+    }
+    if (opts.list) {
+      // pid probes of a -c process name the libraries it starts with.
+      if (target) target->RunToEntry();
+      PrintProbeListing(registry, opts, std::get<FILE*>(out), target ? target->pid() : 0);
+      return 0;
     }
     return CompileAndRun(opts, settings, registry, program_name, target ? &*target : nullptr,
                          std::get<FILE*>(out));

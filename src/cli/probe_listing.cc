@@ -30,17 +30,17 @@ bool IsProbeIdNumber(const std::string& text) {
          std::all_of(text.begin(), text.end(), [](char c) { return isdigit((unsigned char)c); });
 }
 
-// The descriptions of every clause of a script, as the parser leaves them
-// (macro variables expanded).
-std::vector<std::string> ScriptDescriptions(const ProgramSource& source, const Options& opts) {
+// The macro variables descriptions may use; $target is the -c or -p
+// process, 0 without one.
+MacroEnv ListingMacros(const Options& opts, int target_pid, const std::string& arg0) {
   MacroEnv macros;
-  macros.args.push_back(source.text);
+  macros.args.push_back(arg0);
   for (const std::string& a : opts.script_args) macros.args.push_back(a);
   macros.named["pid"] = std::to_string(getpid());
   macros.named["ppid"] = std::to_string(getppid());
   macros.named["uid"] = std::to_string(getuid());
   macros.named["gid"] = std::to_string(getgid());
-  macros.named["target"] = std::to_string(0);  // (a literal here trips GCC 12's -Wrestrict)
+  macros.named["target"] = std::to_string(target_pid);
   macros.named["sid"] = std::to_string(getsid(0));
   macros.named["pgid"] = std::to_string(getpgid(0));
   macros.source_is_file = true;
@@ -49,9 +49,10 @@ std::vector<std::string> ScriptDescriptions(const ProgramSource& source, const O
     if (o.name == "defaultargs") macros.default_args = on;
     if (o.name == "argref") macros.arg_ref = on;
   }
-  std::string text = ReadScriptFile(source.text);
-  if (opts.cpp) text = PreprocessScript(source.text, text, opts).text;
-  ast::Program program = ParseProgram(text, macros);
+  return macros;
+}
+
+std::vector<std::string> ClauseDescriptions(const ast::Program& program) {
   std::vector<std::string> descriptions;
   for (const ast::TopLevel& item : program.items) {
     if (const auto* clause = std::get_if<ast::Clause>(&item)) {
@@ -59,6 +60,25 @@ std::vector<std::string> ScriptDescriptions(const ProgramSource& source, const O
     }
   }
   return descriptions;
+}
+
+// The descriptions of every clause of a script, as the parser leaves them
+// (macro variables expanded).
+std::vector<std::string> ScriptDescriptions(const ProgramSource& source, const Options& opts,
+                                            int target_pid) {
+  MacroEnv macros = ListingMacros(opts, target_pid, source.text);
+  std::string text = ReadScriptFile(source.text);
+  if (opts.cpp) text = PreprocessScript(source.text, text, opts).text;
+  return ClauseDescriptions(ParseProgram(text, macros));
+}
+
+// A -n description with macro variables ($target, $1), expanded as the
+// parser expands a clause's.
+std::string ExpandDescription(const std::string& desc, const Options& opts, int target_pid) {
+  if (desc.find('$') == std::string::npos) return desc;
+  std::vector<std::string> expanded =
+      ClauseDescriptions(ParseProgram(desc + " {}", ListingMacros(opts, target_pid, "dtrace")));
+  return expanded.size() == 1 ? expanded.front() : desc;
 }
 
 void AddMatches(ProbeRegistry& registry, const std::string& description,
@@ -93,7 +113,8 @@ std::string ListingDescription(const ProgramSource& source) {
   }
 }
 
-std::vector<const Probe*> ProbesToList(ProbeRegistry& registry, const Options& opts) {
+std::vector<const Probe*> ProbesToList(ProbeRegistry& registry, const Options& opts,
+                                       int target_pid) {
   std::vector<const Probe*> shown;
   if (opts.sources.empty()) {
     for (const auto& p : registry.probes()) shown.push_back(p.get());
@@ -101,11 +122,11 @@ std::vector<const Probe*> ProbesToList(ProbeRegistry& registry, const Options& o
   }
   for (const ProgramSource& source : opts.sources) {
     if (source.kind == ProgramSource::Kind::kScript) {
-      for (const std::string& desc : ScriptDescriptions(source, opts))
+      for (const std::string& desc : ScriptDescriptions(source, opts, target_pid))
         AddMatches(registry, desc, &shown);
       continue;
     }
-    std::string desc = ListingDescription(source);
+    std::string desc = ExpandDescription(ListingDescription(source), opts, target_pid);
     if (source.kind == ProgramSource::Kind::kProbeId && IsProbeIdNumber(desc)) {
       const Probe* probe = registry.ById(static_cast<uint32_t>(std::stoul(desc)));
       if (probe == nullptr) {
@@ -143,8 +164,8 @@ void PrintProbeDetails(const ProbeRegistry& registry, const Probe& probe, FILE* 
   fprintf(out, "\n");
 }
 
-void PrintProbeListing(ProbeRegistry& registry, const Options& opts, FILE* out) {
-  std::vector<const Probe*> shown = ProbesToList(registry, opts);
+void PrintProbeListing(ProbeRegistry& registry, const Options& opts, FILE* out, int target_pid) {
+  std::vector<const Probe*> shown = ProbesToList(registry, opts, target_pid);
   PrintListingHeader(out);
   for (const Probe* probe : shown) {
     PrintProbeLine(*probe, out);

@@ -39,7 +39,9 @@ std::string ListingDescription(const ProgramSource& source);
 // Throws RuntimeError "failed to match <desc>: No probe matches description"
 // when an operand matches nothing, -Z or not, and whatever reading or
 // parsing a script throws.
-std::vector<const Probe*> ProbesToList(ProbeRegistry& registry, const Options& opts);
+// target_pid: the -c/-p process ($target), 0 without one.
+std::vector<const Probe*> ProbesToList(ProbeRegistry& registry, const Options& opts,
+                                       int target_pid = 0);
 
 void PrintListingHeader(FILE* out);
 void PrintProbeLine(const Probe& probe, FILE* out);
@@ -47,6 +49,6 @@ void PrintProbeLine(const Probe& probe, FILE* out);
 void PrintProbeDetails(const ProbeRegistry& registry, const Probe& probe, FILE* out);
 
 // The whole listing for `opts` (-l, and -v for the details).
-void PrintProbeListing(ProbeRegistry& registry, const Options& opts, FILE* out);
+void PrintProbeListing(ProbeRegistry& registry, const Options& opts, FILE* out, int target_pid = 0);
 
 }  // namespace dt

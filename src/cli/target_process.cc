@@ -6,6 +6,7 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
+#include <sys/user.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -59,6 +60,7 @@ TargetProcess::TargetProcess(TargetProcess&& other) noexcept
     : pid_(std::exchange(other.pid_, -1)),
       created_(other.created_),
       stopped_(other.stopped_),
+      at_entry_(other.at_entry_),
       reaped_(other.reaped_),
       exit_fd_(std::move(other.exit_fd_)) {}
 
@@ -143,6 +145,57 @@ TargetProcess TargetProcess::Grab(int pid) {
   if (kill(pid, 0) != 0)
     throw RuntimeError("failed to grab pid " + std::to_string(pid) + ": " + strerror(errno));
   return TargetProcess(pid, false);
+}
+
+namespace {
+
+constexpr uint64_t kAuxEntry = 9;  // AT_ENTRY: the executable's entry point
+
+uint64_t EntryPoint(int pid) {
+  std::string path = "/proc/" + std::to_string(pid) + "/auxv";
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  uint64_t pair[2];
+  uint64_t entry = 0;
+  while (read(fd, pair, sizeof(pair)) == static_cast<ssize_t>(sizeof(pair)) && pair[0] != 0)
+    if (pair[0] == kAuxEntry) entry = pair[1];
+  close(fd);
+  return entry;
+}
+
+}  // namespace
+
+void TargetProcess::RunToEntry() {
+  if (!stopped_ || at_entry_) return;
+  std::string what = "failed to run pid " + std::to_string(pid_) + " to its entry point: ";
+  uint64_t entry = EntryPoint(pid_);
+  if (entry == 0) throw RuntimeError(what + "no AT_ENTRY in its auxiliary vector");
+  void* at = reinterpret_cast<void*>(entry);
+  errno = 0;
+  long original = ptrace(PTRACE_PEEKTEXT, pid_, at, nullptr);
+  if (errno != 0) throw RuntimeError(what + strerror(errno));
+  constexpr long kInt3 = 0xcc;
+  if (ptrace(PTRACE_POKETEXT, pid_, at, reinterpret_cast<void*>((original & ~0xffL) | kInt3)) != 0)
+    throw RuntimeError(what + strerror(errno));
+  ptrace(PTRACE_CONT, pid_, nullptr, nullptr);
+  for (;;) {
+    int status = 0;
+    if (WaitFor(pid_, &status) != pid_) throw RuntimeError(what + strerror(errno));
+    if (WIFEXITED(status) || WIFSIGNALED(status)) {
+      reaped_ = true;
+      stopped_ = false;
+      throw RuntimeError(what + "it ended before it got there");
+    }
+    if (WIFSTOPPED(status) && WSTOPSIG(status) == SIGTRAP) break;
+    if (WIFSTOPPED(status)) ptrace(PTRACE_CONT, pid_, nullptr, WSTOPSIG(status));
+  }
+  // Put the instruction back and run it from its start.
+  ptrace(PTRACE_POKETEXT, pid_, at, reinterpret_cast<void*>(original));
+  user_regs_struct regs{};
+  if (ptrace(PTRACE_GETREGS, pid_, nullptr, &regs) != 0) throw RuntimeError(what + strerror(errno));
+  regs.rip = entry;
+  ptrace(PTRACE_SETREGS, pid_, nullptr, &regs);
+  at_entry_ = true;
 }
 
 void TargetProcess::Resume() {

@@ -41,6 +41,14 @@ class TargetProcess {
   bool created() const { return created_; }
   int exit_fd() const { return exit_fd_.get(); }
 
+  // Lets a created process held at its exec run on until its executable's
+  // entry point, and holds it there: the dynamic linker has then mapped the
+  // libraries it starts with (and run their initializers), so pid probes
+  // can name them, and nothing of the program's own code has run. Does
+  // nothing for a grabbed process, or once done. Throws RuntimeError when
+  // the process ends before it gets there.
+  void RunToEntry();
+
   // Lets a created process run; does nothing for a grabbed one or twice.
   void Resume();
 
@@ -52,7 +60,8 @@ class TargetProcess {
 
   int pid_ = -1;
   bool created_ = false;
-  bool stopped_ = false;  // created and still held at its exec
+  bool stopped_ = false;  // created and still held (at its exec or entry)
+  bool at_entry_ = false;
   bool reaped_ = false;
   runtime::UniqueFd exit_fd_;
 };

@@ -110,14 +110,16 @@ void TracingSession::LoadPrograms() {
     std::vector<bpf_insn> insns = def.insns;
     bpf::ResolveMapFds(insns, [&](int index) { return maps_.at(index).fd(); });
     try {
-      programs_.push_back(runtime::LoadProgram(def.prog_type, insns, def.name));
+      programs_.push_back(
+          runtime::LoadProgram(def.prog_type, insns, def.name, def.expected_attach_type));
     } catch (const runtime::VerifierError& e) {
       if (!runtime::IsComplexityError(e)) throw;
       // Say which statement costs what, loading parts of the program again.
       std::string why = ExplainVerifierCost(
           def, insns, [&](const std::vector<bpf_insn>& part, bool* too_complex) {
             int error = 0;
-            std::optional<uint32_t> n = runtime::VerifiedInstructions(def.prog_type, part, &error);
+            std::optional<uint32_t> n = runtime::VerifiedInstructions(def.prog_type, part, &error,
+                                                                      def.expected_attach_type);
             *too_complex = !n && error == E2BIG;
             return n;
           });
@@ -141,7 +143,7 @@ void TracingSession::AttachProbes() {
     // Run-once programs are run, not attached; tail-called ones are reached
     // through their chain.
     if (def.run_once || def.tail_call_slot >= 0) continue;
-    attachments_.push_back(def.first_probe->owner->Attach(programs_[i].fd(), *def.first_probe));
+    attachments_.push_back(def.first_probe->owner->Attach(programs_[i].fd(), def.probes));
   }
 }
 

@@ -180,11 +180,17 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
     const std::vector<FunctionGen::ClauseProbes>& clauses = group.second;
     const Probe* first = clauses.front().probes.front();
     std::string name = first->owner->ProgramName(*first);
+    std::vector<const Probe*> group_probes;
+    for (const FunctionGen::ClauseProbes& cp : clauses)
+      group_probes.insert(group_probes.end(), cp.probes.begin(), cp.probes.end());
+    std::sort(group_probes.begin(), group_probes.end(),
+              [](const Probe* a, const Probe* b) { return a->id < b->id; });
+    group_probes.erase(std::unique(group_probes.begin(), group_probes.end()), group_probes.end());
     auto generate = [&](size_t begin, size_t end, const FunctionGen::ChainLink& link) {
       FunctionGen gen(info, types, options, maps, shared, out);
       std::vector<FunctionGen::ClauseProbes> part(clauses.begin() + static_cast<long>(begin),
                                                   clauses.begin() + static_cast<long>(end));
-      return gen.Generate(part, link);
+      return gen.Generate(part, link, group_probes);
     };
 
     size_t records_before = out.records.size();

@@ -44,6 +44,10 @@ struct ProgramDef {
   const Probe* first_probe = nullptr;
   // The probe, when the program serves only one (not syscall's).
   const Probe* probe = nullptr;
+  // Every probe the program serves, in ID order: its provider attaches it
+  // to them (Provider::Attach).
+  std::vector<const Probe*> probes;
+  uint32_t expected_attach_type = 0;  // ProgramShape::expected_attach_type
   std::vector<bpf_insn> insns;
   std::vector<CodeSpan> clause_spans;     // in code order
   std::vector<CodeSpan> statement_spans;  // each clause's top-level statements

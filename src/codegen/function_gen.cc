@@ -10,7 +10,9 @@ FunctionGen::FunctionGen(ProgramInfo& info, TypeTable& types, const CodegenOptio
                          MapRegistry& maps, SharedMaps& shared, CompiledProgram& out)
     : info_(info), types_(types), options_(options), maps_(maps), shared_(shared), out_(out) {}
 
-ProgramDef FunctionGen::Generate(const std::vector<ClauseProbes>& clauses, const ChainLink& chain) {
+ProgramDef FunctionGen::Generate(const std::vector<ClauseProbes>& clauses, const ChainLink& chain,
+                                 const std::vector<const Probe*>& group_probes) {
+  group_probes_ = &group_probes;
   const Probe& first = *clauses.front().probes.front();
   const Provider& provider = *first.owner;
   shape_ = provider.Shape();
@@ -68,6 +70,8 @@ ProgramDef FunctionGen::Generate(const std::vector<ClauseProbes>& clauses, const
       def.prog_type = shape_.prog_type;
       def.run_once = shape_.run_once;
       def.first_probe = &first;
+      def.probes = group_probes;
+      def.expected_attach_type = shape_.expected_attach_type;
       def.probe = shape_.shared_by_probes ? nullptr : &first;
       def.insns = b_.Finish();
       return def;

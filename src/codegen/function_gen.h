@@ -83,8 +83,11 @@ class FunctionGen {
     bool this_in_scratch = false;
   };
   // The program for `clauses`, whose probes all belong to one program
-  // group of one provider (Provider::ProgramGroup).
-  ProgramDef Generate(const std::vector<ClauseProbes>& clauses, const ChainLink& chain);
+  // group of one provider (Provider::ProgramGroup). `group_probes`: every
+  // probe the group's clauses enable, in ID order (the same for each
+  // program of a chain).
+  ProgramDef Generate(const std::vector<ClauseProbes>& clauses, const ChainLink& chain,
+                      const std::vector<const Probe*>& group_probes);
 
   // --- for the providers' parts (probe_context.h)
   bpf::Builder& builder() { return b_; }
@@ -94,6 +97,8 @@ class FunctionGen {
   SharedMaps& shared() { return shared_; }
   // The prologue's early exit: nothing fires.
   bpf::Label exit_label() const { return exit_label_; }
+  // Every probe the program serves, in ID order (Generate's group_probes).
+  const std::vector<const Probe*>& group_probes() const { return *group_probes_; }
   int16_t AllocSlot(uint32_t bytes = 8);
   int StackMark() const { return stack_top_; }
   void ReleaseSlotsTo(int mark) { stack_top_ = mark; }
@@ -274,6 +279,7 @@ class FunctionGen {
   int stack_top_ = 0;                      // bytes used below r10
   bool scratch_loaded_ = false;
   ChainLink chain_;
+  const std::vector<const Probe*>* group_probes_ = nullptr;
   bpf::Label exit_label_;  // the prologue's early exit, bound right after it
 
   // Per clause.

@@ -3,6 +3,7 @@
 
 #include "codegen/probe_context.h"
 #include "providers/dtrace_provider.h"
+#include "providers/pid_provider.h"
 #include "providers/profile_provider.h"
 #include "providers/sdt_provider.h"
 #include "providers/stable_providers.h"
@@ -15,6 +16,7 @@ const ProviderCodegen& ProfileCodegen();  // profile_context.cc
 const ProviderCodegen& SyscallCodegen();  // syscall_context.cc
 const ProviderCodegen& SdtCodegen();      // sdt_context.cc
 const ProviderCodegen& StableCodegen();   // stable_context.cc
+const ProviderCodegen& PidCodegen();      // pid_context.cc
 
 const ProviderCodegen& CodegenOf(const Provider& provider) {
   struct Entry {
@@ -24,7 +26,7 @@ const ProviderCodegen& CodegenOf(const Provider& provider) {
   static const Entry kTable[] = {
       {DtraceProvider(), DtraceCodegen()},   {ProfileProvider(), ProfileCodegen()},
       {SyscallProvider(), SyscallCodegen()}, {SdtProvider(), SdtCodegen()},
-      {StableProvider(), StableCodegen()},
+      {StableProvider(), StableCodegen()},   {PidProvider(), PidCodegen()},
   };
   for (const Entry& e : kTable)
     if (&e.provider == &provider) return e.codegen;

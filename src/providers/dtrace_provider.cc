@@ -44,8 +44,8 @@ class Dtrace final : public Provider {
     return s;
   }
 
-  runtime::Attachment Attach(int, const Probe& first) const override {
-    throw std::logic_error(first.FullName() + " is run, not attached");
+  runtime::Attachment Attach(int, const std::vector<const Probe*>& probes) const override {
+    throw std::logic_error(probes.front()->FullName() + " is run, not attached");
   }
 };
 

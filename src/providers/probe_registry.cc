@@ -58,12 +58,8 @@ std::vector<const Probe*> ProbeRegistry::Match(const std::string& spec) {
   ProbeSpecFields f = SplitProbeSpec(spec);
   for (const Provider* provider : AllProviders()) provider->CreateOnDemand(f, *this);
   std::vector<const Probe*> out;
-  for (const auto& p : probes_) {
-    if (MatchProbeField(f.provider, p->provider) && MatchProbeField(f.module, p->module) &&
-        MatchProbeField(f.function, p->function) && MatchProbeField(f.name, p->name)) {
-      out.push_back(p.get());
-    }
-  }
+  for (const auto& p : probes_)
+    if (p->owner->Matches(f, *p)) out.push_back(p.get());
   return out;
 }
 

@@ -81,7 +81,8 @@ class Profile final : public Provider {
   }
 
   // Software cpu-clock events: one per online CPU (profile) or one (tick).
-  runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
+  runtime::Attachment Attach(int prog_fd, const std::vector<const Probe*>& probes) const override {
+    const Probe& first = *probes.front();
     const auto& data = static_cast<const ProfileProbeData&>(*first.data);
     std::vector<int> cpus = runtime::OnlineCpus();
     if (data.is_tick) cpus.resize(1);

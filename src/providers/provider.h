@@ -43,6 +43,9 @@ struct ProgramShape {
   // One program serves many probes (all syscall entries), so the probe
   // that fired is known only at run time; otherwise each probe has its own.
   bool shared_by_probes = false;
+  // BPF_TRACE_* the program is loaded for, when its attach needs one (the
+  // multi-uprobe link); 0 for none.
+  uint32_t expected_attach_type = 0;
 };
 
 class Provider {
@@ -56,6 +59,11 @@ class Provider {
   // Creates the probe a description names when this provider makes probes
   // on demand (profile-N, tick-N), before the description is matched.
   virtual void CreateOnDemand(const ProbeSpecFields& /*desc*/, ProbeRegistry& /*registry*/) const {}
+
+  // Whether a description names one of its probes; by default each field
+  // matches the probe's name for that field (globs allowed). The pid
+  // provider also takes a module's shorter names (libc) and a.out.
+  virtual bool Matches(const ProbeSpecFields& desc, const Probe& probe) const;
 
   // The typed arguments (args[]) of one of its probes; none by default. Read
   // once per probe (ProbeRegistry::Args caches them).
@@ -90,9 +98,11 @@ class Provider {
 
   // --- the session
 
-  // Attaches a loaded program of the group whose first probe is `first`;
-  // detached when the Attachment is destroyed.
-  virtual runtime::Attachment Attach(int prog_fd, const Probe& first) const = 0;
+  // Attaches a loaded program that serves `probes` (in ID order; one probe
+  // unless Shape().shared_by_probes); detached when the Attachment is
+  // destroyed.
+  virtual runtime::Attachment Attach(int prog_fd,
+                                     const std::vector<const Probe*>& probes) const = 0;
 };
 
 // Where `provider` stands in AllProviders(): programs are generated in

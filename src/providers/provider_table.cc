@@ -1,5 +1,7 @@
 // The providers, one line each. Their order is the order of probe IDs.
 #include "providers/dtrace_provider.h"
+#include "providers/pid_provider.h"
+#include "providers/probe_registry.h"
 #include "providers/profile_provider.h"
 #include "providers/provider.h"
 #include "providers/sdt_provider.h"
@@ -15,8 +17,15 @@ const std::vector<const Provider*>& AllProviders() {
       &SyscallProvider(),  // syscall::<fn>:entry/return
       &SdtProvider(),      // sdt:<category>::<event>, every kernel tracepoint
       &StableProvider(),   // sched, proc, io
+      &PidProvider(),      // pid<PID>:<module>:<function>:entry/return, made on demand
   };
   return kProviders;
+}
+
+bool Provider::Matches(const ProbeSpecFields& desc, const Probe& probe) const {
+  return MatchProbeField(desc.provider, probe.provider) &&
+         MatchProbeField(desc.module, probe.module) &&
+         MatchProbeField(desc.function, probe.function) && MatchProbeField(desc.name, probe.name);
 }
 
 size_t ProviderRank(const Provider& provider) {

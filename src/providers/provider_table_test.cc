@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "providers/dtrace_provider.h"
+#include "providers/pid_provider.h"
 #include "providers/probe_registry.h"
 #include "providers/profile_provider.h"
 #include "providers/provider.h"
@@ -26,12 +27,13 @@ KernelEventList FakeEvents() {
 
 TEST(ProviderTableTest, ListsEachProviderOnceInProbeIdOrder) {
   const std::vector<const Provider*>& all = AllProviders();
-  ASSERT_EQ(all.size(), 5u);
+  ASSERT_EQ(all.size(), 6u);
   EXPECT_EQ(all[0], &DtraceProvider());
   EXPECT_EQ(all[1], &ProfileProvider());
   EXPECT_EQ(all[2], &SyscallProvider());
   EXPECT_EQ(all[3], &SdtProvider());
   EXPECT_EQ(all[4], &StableProvider());
+  EXPECT_EQ(all[5], &PidProvider());
   for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(ProviderRank(*all[i]), i);
 }
 

@@ -75,7 +75,8 @@ class Sdt final : public Provider {
     return s;
   }
 
-  runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
+  runtime::Attachment Attach(int prog_fd, const std::vector<const Probe*>& probes) const override {
+    const Probe& first = *probes.front();
     const TracepointProbeData& data = TracepointData(first);
     return runtime::AttachTracepoint(prog_fd, data.category, data.event);
   }

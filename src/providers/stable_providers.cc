@@ -161,7 +161,8 @@ class Stable final : public Provider {
     return DefinitionInD(first)->raw_tracepoint;
   }
 
-  runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
+  runtime::Attachment Attach(int prog_fd, const std::vector<const Probe*>& probes) const override {
+    const Probe& first = *probes.front();
     return runtime::AttachRawTracepoint(prog_fd, RawTracepoint(first));
   }
 };

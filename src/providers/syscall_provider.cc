@@ -96,7 +96,8 @@ class Syscall final : public Provider {
     return SyscallData(first).is_return ? "sys_exit" : "sys_enter";
   }
 
-  runtime::Attachment Attach(int prog_fd, const Probe& first) const override {
+  runtime::Attachment Attach(int prog_fd, const std::vector<const Probe*>& probes) const override {
+    const Probe& first = *probes.front();
     return runtime::AttachRawTracepoint(prog_fd, RawTracepoint(first));
   }
 };

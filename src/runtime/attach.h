@@ -30,6 +30,11 @@ class Attachment {
   size_t size() const { return fds_.size(); }
   bool empty() const { return fds_.empty(); }
   void Detach() { fds_.clear(); }
+  // Takes over what `other` holds (several attachments of one program).
+  void Absorb(Attachment other) {
+    for (UniqueFd& fd : other.fds_) fds_.push_back(std::move(fd));
+    other.fds_.clear();
+  }
 
  private:
   std::vector<UniqueFd> fds_;

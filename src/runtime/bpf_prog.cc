@@ -18,8 +18,9 @@ constexpr size_t kInitialLogSize = 1 << 20;
 constexpr size_t kMaxLogSize = 64u << 20;
 
 int TryLoad(uint32_t prog_type, const std::vector<bpf_insn>& insns, const std::string& name,
-            std::string* log) {
+            std::string* log, uint32_t expected_attach_type) {
   LIBBPF_OPTS(bpf_prog_load_opts, opts);
+  opts.expected_attach_type = static_cast<bpf_attach_type>(expected_attach_type);
   if (log != nullptr) {
     opts.log_level = 1;
     opts.log_buf = log->data();
@@ -60,9 +61,9 @@ std::string VerifierReason(const std::string& log) {
 }
 
 Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns,
-                    const std::string& name) {
+                    const std::string& name, uint32_t expected_attach_type) {
   if (insns.empty()) throw VerifierError(name, "the program is empty", "", EINVAL);
-  int fd = TryLoad(prog_type, insns, name, nullptr);
+  int fd = TryLoad(prog_type, insns, name, nullptr, expected_attach_type);
   if (fd >= 0) return Program(UniqueFd(fd), prog_type, name);
   int first_error = errno;
 
@@ -71,7 +72,7 @@ Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns,
   int error = first_error;
   for (size_t size = kInitialLogSize; size <= kMaxLogSize; size *= 2) {
     log.assign(size, '\0');
-    fd = TryLoad(prog_type, insns, name, &log);
+    fd = TryLoad(prog_type, insns, name, &log, expected_attach_type);
     error = errno;
     if (fd >= 0 || error != ENOSPC) break;
   }
@@ -95,8 +96,8 @@ bool IsComplexityError(const VerifierError& e) {
 }
 
 std::optional<uint32_t> VerifiedInstructions(uint32_t prog_type, const std::vector<bpf_insn>& insns,
-                                             int* error) {
-  int fd = TryLoad(prog_type, insns, "dtrace_cost", nullptr);
+                                             int* error, uint32_t expected_attach_type) {
+  int fd = TryLoad(prog_type, insns, "dtrace_cost", nullptr, expected_attach_type);
   if (fd < 0) {
     *error = errno;
     return std::nullopt;

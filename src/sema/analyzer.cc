@@ -232,7 +232,15 @@ const std::vector<const Probe*>& Analyzer::MatchClauseProbes(const ast::Clause& 
   if (auto it = clause_probes_.find(&clause); it != clause_probes_.end()) return it->second;
   std::vector<const Probe*> probes;
   for (const ast::ProbeSpec& spec : clause.probes) {
-    std::vector<const Probe*> found = probes_.Match(spec.text);
+    std::vector<const Probe*> found;
+    try {
+      found = probes_.Match(spec.text);
+    } catch (const CompileError& e) {
+      // A provider that makes probes on demand (pid) explains a failure
+      // without knowing where the description stands.
+      if (e.line() > 0) throw;
+      throw CompileError(e.tag(), spec.line, e.what());
+    }
     if (found.empty() && !options_.allow_zero_matches) {
       throw CompileError("D_PDESC_ZERO", spec.line,
                          "probe description " + Excerpt(spec.text, kMaxQuotedProbeDesc) +

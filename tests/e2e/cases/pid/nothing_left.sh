@@ -1,0 +1,19 @@
+# The uprobe links dtrace made (found through its open file descriptors
+# while it traces) are all gone once it has exited, here after Ctrl-C.
+"$PROGS/sleeper" 20000 &
+target=$!
+"$DTRACE" -q -p "$target" -n 'BEGIN { printf("ready\n"); }
+    pid$target:libc.so.6::entry, pid$target:libc.so.6::return { @ = count(); }' >out 2>/dev/null &
+pid=$!
+until grep -q ready out 2>/dev/null; do sleep 0.1; done
+ids=$(grep -h '^link_id:' /proc/$pid/fdinfo/* 2>/dev/null | awk '{print $2}' | sort -u)
+[[ -n $ids ]] && echo "links attached while tracing"
+kill -INT "$pid"
+wait "$pid"
+echo "dtrace exited with $?"
+for id in $ids; do
+  for _ in $(seq 20); do bpftool link show id "$id" >/dev/null 2>&1 || break; sleep 0.1; done
+  bpftool link show id "$id" >/dev/null 2>&1 && echo "link $id still there"
+done
+kill "$target"
+echo "checked"
