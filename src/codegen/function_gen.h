@@ -245,6 +245,18 @@ class FunctionGen {
 
   // --- aggregations (agg_gen.cc)
   void GenAggregate(const ast::Stmt& s);
+  // Stores the value (0 when none) and increment (1 when none) arguments.
+  void GenAggArguments(const ast::Stmt& s, AggFunc kind, int16_t value_slot, int16_t incr_slot);
+  KeyPlace GenAggKeyOf(const ast::Stmt& s, const Aggregation& agg);
+  // r0 = this CPU's entry for `key` in `map`, created zeroed when missing.
+  // Returns the label jumped to (r0 = 0) when it cannot be created.
+  bpf::Label GenAggEntryLookup(const KeyPlace& key, int map, uint32_t value_words);
+  // The updates of the entry at r0 with value r1 and increment r2; they
+  // clobber r1-r5 (and r9 for the buckets).
+  void GenAddToAggWord(int word, bpf::Reg amount);
+  void GenMinMaxUpdate(AggFunc kind);
+  void GenStddevUpdate();  // count, sum and the 128-bit sum of squares
+  void GenBucketUpdate(const Aggregation& agg, uint32_t value_words, int16_t incr_slot);
   // Counts one lost record or aggregation update for this CPU (clobbers r0-r2).
   void GenCountDrop(DropKind kind);
   void GenQuantizeIndex(bpf::Reg value, bpf::Reg out);
