@@ -162,6 +162,18 @@ class FunctionGen {
   void GenPathComponent(const ast::Expr& e, bool want_dirname);
   void GenStrjoin(const ast::Expr& e);
   void GenLltostr(const ast::Expr& e);
+  // lltostr()'s operands (stack slots) and its digits buffer and index of
+  // the first character (scratch offsets).
+  struct LltostrPlaces {
+    int16_t value_slot = 0;
+    int16_t base_slot = 0;
+    uint32_t digits = 0;
+    uint32_t first_word = 0;
+  };
+  void GenLltostrArguments(const ast::Expr& e, const LltostrPlaces& at);  // faults on a bad base
+  void GenLltostrDigits(const LltostrPlaces& at);    // of |value| in base 10, else unsigned
+  void GenLltostrPrefixes(const LltostrPlaces& at);  // "0x", "0" and "-"
+  void GenLltostrPrepend(const LltostrPlaces& at, char c);
   void GenCaseConversion(const ast::Expr& e, bool to_upper);  // toupper(), tolower()
   void GenSubstr(const ast::Expr& e);
   // Copies the slice of the string at *src_slot (in_size bytes) that starts
