@@ -88,31 +88,77 @@ void FunctionGen::GenLlquantizeIndex(const Aggregation& a, Reg value, Reg out) {
 void FunctionGen::GenAggregate(const ast::Stmt& s) {
   const Aggregation& agg = info_.aggregations.at(s.binding);
   const AggregationDef& def = shared_.aggs->at(s.binding);
-  int map = shared_.agg_maps.at(s.binding);
   int mark = stack_top_;
   int16_t value_slot = AllocSlot();
   int16_t incr_slot = AllocSlot();
+  GenAggArguments(s, agg.kind, value_slot, incr_slot);
+  KeyPlace key = GenAggKeyOf(s, agg);
+  Label dropped = GenAggEntryLookup(key, shared_.agg_maps.at(s.binding), def.value_words);
+  Label done = b_.NewLabel();
+  b_.Load(8, R1, R10, value_slot);
+  b_.Load(8, R2, R10, incr_slot);
+  switch (agg.kind) {
+    case AggFunc::kCount:
+      GenAddToAggWord(0, R2);
+      break;
+    case AggFunc::kSum:
+      GenAddToAggWord(0, R1);
+      break;
+    case AggFunc::kAvg:
+      b_.MovImm(R2, 1);
+      GenAddToAggWord(0, R2);
+      GenAddToAggWord(1, R1);
+      break;
+    case AggFunc::kMin:
+    case AggFunc::kMax:
+      GenMinMaxUpdate(agg.kind);
+      break;
+    case AggFunc::kStddev:
+      GenStddevUpdate();
+      break;
+    case AggFunc::kQuantize:
+    case AggFunc::kLquantize:
+    case AggFunc::kLlquantize:
+      GenBucketUpdate(agg, def.value_words, incr_slot);
+      break;
+  }
+  b_.Jump(done);
+  b_.Bind(dropped);
+  GenCountDrop(kDropAggregation);
+  b_.Bind(done);
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenAggArguments(const ast::Stmt& s, AggFunc kind, int16_t value_slot,
+                                  int16_t incr_slot) {
   b_.StoreImm(8, R10, value_slot, 0);
   b_.StoreImm(8, R10, incr_slot, 1);
-  if (!s.agg_args.empty() && agg.kind != AggFunc::kCount) {
+  if (!s.agg_args.empty() && kind != AggFunc::kCount) {
     GenExpr(*s.agg_args[0]);
     b_.Store(8, R10, value_slot, R0);
   }
-  size_t incr_arg = agg.kind == AggFunc::kQuantize     ? 1
-                    : agg.kind == AggFunc::kLquantize  ? 4
-                    : agg.kind == AggFunc::kLlquantize ? 5
-                                                       : 99;
+  size_t incr_arg = kind == AggFunc::kQuantize     ? 1
+                    : kind == AggFunc::kLquantize  ? 4
+                    : kind == AggFunc::kLlquantize ? 5
+                                                   : 99;
   if (incr_arg < s.agg_args.size()) {
     GenExpr(*s.agg_args[incr_arg]);
     b_.Store(8, R10, incr_slot, R0);
   }
+}
+
+FunctionGen::KeyPlace FunctionGen::GenAggKeyOf(const ast::Stmt& s, const Aggregation& agg) {
   uint32_t key_size = 0;
   KeyPlace key = GenAggKey(s.keys, agg.key_types, &key_size);
   if (!shape_.stack_starts_at_sample) {
     for (FieldDesc& f : shared_.aggs->at(s.binding).key_fields) f.drop_tracing_frames = true;
   }
-  if (key_size != def.key_size) throw std::logic_error("aggregation key layout mismatch");
+  if (key_size != shared_.aggs->at(s.binding).key_size)
+    throw std::logic_error("aggregation key layout mismatch");
+  return key;
+}
 
+Label FunctionGen::GenAggEntryLookup(const KeyPlace& key, int map, uint32_t value_words) {
   Label have = b_.NewLabel();
   b_.LoadMapFd(R1, map);
   b_.Mov(R2, key.base);
@@ -123,120 +169,98 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
   b_.Mov(R2, key.base);
   b_.AluImm(BPF_ADD, R2, key.offset);
   b_.LoadMapValueAddr(R3, maps_.rodata_map(),
-                      maps_.AddRodata("", static_cast<uint32_t>(def.value_words * 8)));
+                      maps_.AddRodata("", static_cast<uint32_t>(value_words * 8)));
   b_.MovImm(R4, BPF_NOEXIST);
   b_.Call(BPF_FUNC_map_update_elem);
   b_.LoadMapFd(R1, map);
   b_.Mov(R2, key.base);
   b_.AluImm(BPF_ADD, R2, key.offset);
   b_.Call(BPF_FUNC_map_lookup_elem);
-  Label dropped = b_.NewLabel(), done = b_.NewLabel();
+  Label dropped = b_.NewLabel();
   // The map is full (or the kernel could not allocate the element): the
   // update is lost, and counted as DTrace counts aggregation drops.
   b_.JumpIfImm(BPF_JEQ, R0, 0, dropped);
   b_.Bind(have);
+  return dropped;
+}
 
-  auto add_word = [&](int word, Reg amount) {
-    b_.Load(8, R3, R0, static_cast<int16_t>(word * 8));
-    b_.Alu(BPF_ADD, R3, amount);
-    b_.Store(8, R0, static_cast<int16_t>(word * 8), R3);
-  };
-  b_.Load(8, R1, R10, value_slot);
+void FunctionGen::GenAddToAggWord(int word, Reg amount) {
+  b_.Load(8, R3, R0, static_cast<int16_t>(word * 8));
+  b_.Alu(BPF_ADD, R3, amount);
+  b_.Store(8, R0, static_cast<int16_t>(word * 8), R3);
+}
+
+void FunctionGen::GenMinMaxUpdate(AggFunc kind) {
+  Label store = b_.NewLabel(), keep = b_.NewLabel();
+  b_.Load(8, R3, R0, 0);
+  b_.JumpIfImm(BPF_JEQ, R3, 0, store);
+  b_.Load(8, R4, R0, 8);
+  b_.JumpIf(kind == AggFunc::kMin ? BPF_JSGE : BPF_JSLE, R1, R4, keep);
+  b_.Bind(store);
+  b_.Store(8, R0, 8, R1);
+  b_.Bind(keep);
+  b_.MovImm(R2, 1);
+  GenAddToAggWord(0, R2);
+}
+
+void FunctionGen::GenStddevUpdate() {
+  b_.MovImm(R2, 1);
+  GenAddToAggWord(0, R2);
+  GenAddToAggWord(1, R1);
+  // The 128-bit square of |x|, from 32-bit halves: BPF has no wide multiply.
+  Label pos = b_.NewLabel();
+  b_.JumpIfImm(BPF_JSGE, R1, 0, pos);
+  b_.Neg(R1);
+  b_.Bind(pos);
+  b_.Mov(R2, R1);
+  b_.AluImm(BPF_RSH, R2, 32);  // hi half
+  b_.Alu32(BPF_MOV, R1, R1);   // lo half
+  b_.Mov(R3, R1);
+  b_.Alu(BPF_MUL, R3, R1);  // lo*lo
+  b_.Mov(R4, R2);
+  b_.Alu(BPF_MUL, R4, R1);  // mid = hi*lo
+  b_.Alu(BPF_MUL, R2, R2);  // hi*hi
+  b_.Mov(R5, R4);
+  b_.AluImm(BPF_RSH, R5, 31);
+  b_.Alu(BPF_ADD, R2, R5);     // high word so far
+  b_.AluImm(BPF_LSH, R4, 33);  // low part of 2*mid*2^32
+  b_.Mov(R5, R3);
+  b_.Alu(BPF_ADD, R3, R4);  // low word
+  Label no_carry = b_.NewLabel();
+  b_.JumpIf(BPF_JGE, R3, R5, no_carry);
+  b_.AluImm(BPF_ADD, R2, 1);
+  b_.Bind(no_carry);
+  // Accumulate (r2:r3) into words 3:2.
+  b_.Load(8, R4, R0, 16);
+  b_.Mov(R5, R4);
+  b_.Alu(BPF_ADD, R4, R3);
+  b_.Store(8, R0, 16, R4);
+  Label no_carry2 = b_.NewLabel();
+  b_.JumpIf(BPF_JGE, R4, R5, no_carry2);
+  b_.AluImm(BPF_ADD, R2, 1);
+  b_.Bind(no_carry2);
+  GenAddToAggWord(3, R2);
+}
+
+void FunctionGen::GenBucketUpdate(const Aggregation& agg, uint32_t value_words, int16_t incr_slot) {
+  b_.Mov(R9, R0);  // entry; the index code uses r0-r5
+  if (agg.kind == AggFunc::kQuantize)
+    GenQuantizeIndex(R1, R3);
+  else if (agg.kind == AggFunc::kLquantize)
+    GenLquantizeIndex(agg, R1, R3);
+  else
+    GenLlquantizeIndex(agg, R1, R3);
+  // Bound the index for the verifier, then bump that bucket.
+  Label ok = b_.NewLabel();
+  b_.JumpIfImm(BPF_JLT, R3, static_cast<int32_t>(value_words), ok);
+  b_.MovImm(R3, static_cast<int32_t>(value_words - 1));
+  b_.Bind(ok);
+  b_.AluImm(BPF_LSH, R3, 3);
+  b_.Alu(BPF_ADD, R9, R3);
   b_.Load(8, R2, R10, incr_slot);
-  switch (agg.kind) {
-    case AggFunc::kCount:
-      add_word(0, R2);
-      break;
-    case AggFunc::kSum:
-      add_word(0, R1);
-      break;
-    case AggFunc::kAvg:
-      b_.MovImm(R2, 1);
-      add_word(0, R2);
-      add_word(1, R1);
-      break;
-    case AggFunc::kMin:
-    case AggFunc::kMax: {
-      Label store = b_.NewLabel(), keep = b_.NewLabel();
-      b_.Load(8, R3, R0, 0);
-      b_.JumpIfImm(BPF_JEQ, R3, 0, store);
-      b_.Load(8, R4, R0, 8);
-      b_.JumpIf(agg.kind == AggFunc::kMin ? BPF_JSGE : BPF_JSLE, R1, R4, keep);
-      b_.Bind(store);
-      b_.Store(8, R0, 8, R1);
-      b_.Bind(keep);
-      b_.MovImm(R2, 1);
-      add_word(0, R2);
-      break;
-    }
-    case AggFunc::kStddev: {
-      b_.MovImm(R2, 1);
-      add_word(0, R2);
-      add_word(1, R1);
-      // The 128-bit square of |x|, from 32-bit halves: BPF has no wide multiply.
-      Label pos = b_.NewLabel();
-      b_.JumpIfImm(BPF_JSGE, R1, 0, pos);
-      b_.Neg(R1);
-      b_.Bind(pos);
-      b_.Mov(R2, R1);
-      b_.AluImm(BPF_RSH, R2, 32);  // hi half
-      b_.Alu32(BPF_MOV, R1, R1);   // lo half
-      b_.Mov(R3, R1);
-      b_.Alu(BPF_MUL, R3, R1);  // lo*lo
-      b_.Mov(R4, R2);
-      b_.Alu(BPF_MUL, R4, R1);  // mid = hi*lo
-      b_.Alu(BPF_MUL, R2, R2);  // hi*hi
-      b_.Mov(R5, R4);
-      b_.AluImm(BPF_RSH, R5, 31);
-      b_.Alu(BPF_ADD, R2, R5);     // high word so far
-      b_.AluImm(BPF_LSH, R4, 33);  // low part of 2*mid*2^32
-      b_.Mov(R5, R3);
-      b_.Alu(BPF_ADD, R3, R4);  // low word
-      Label no_carry = b_.NewLabel();
-      b_.JumpIf(BPF_JGE, R3, R5, no_carry);
-      b_.AluImm(BPF_ADD, R2, 1);
-      b_.Bind(no_carry);
-      // Accumulate (r2:r3) into words 3:2.
-      b_.Load(8, R4, R0, 16);
-      b_.Mov(R5, R4);
-      b_.Alu(BPF_ADD, R4, R3);
-      b_.Store(8, R0, 16, R4);
-      Label no_carry2 = b_.NewLabel();
-      b_.JumpIf(BPF_JGE, R4, R5, no_carry2);
-      b_.AluImm(BPF_ADD, R2, 1);
-      b_.Bind(no_carry2);
-      add_word(3, R2);
-      break;
-    }
-    case AggFunc::kQuantize:
-    case AggFunc::kLquantize:
-    case AggFunc::kLlquantize: {
-      b_.Mov(R9, R0);  // entry; the index code uses r0-r5
-      if (agg.kind == AggFunc::kQuantize)
-        GenQuantizeIndex(R1, R3);
-      else if (agg.kind == AggFunc::kLquantize)
-        GenLquantizeIndex(agg, R1, R3);
-      else
-        GenLlquantizeIndex(agg, R1, R3);
-      // Bound the index for the verifier, then bump that bucket.
-      Label ok = b_.NewLabel();
-      b_.JumpIfImm(BPF_JLT, R3, static_cast<int32_t>(def.value_words), ok);
-      b_.MovImm(R3, static_cast<int32_t>(def.value_words - 1));
-      b_.Bind(ok);
-      b_.AluImm(BPF_LSH, R3, 3);
-      b_.Alu(BPF_ADD, R9, R3);
-      b_.Load(8, R2, R10, incr_slot);
-      b_.Load(8, R3, R9, 0);
-      b_.Alu(BPF_ADD, R3, R2);
-      b_.Store(8, R9, 0, R3);
-      break;
-    }
-  }
-  b_.Jump(done);
-  b_.Bind(dropped);
-  GenCountDrop(kDropAggregation);
-  b_.Bind(done);
-  ReleaseSlotsTo(mark);
+  b_.Load(8, R3, R9, 0);
+  b_.Alu(BPF_ADD, R3, R2);
+  b_.Store(8, R9, 0, R3);
 }
 
 }  // namespace dt

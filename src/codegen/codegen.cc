@@ -12,6 +12,82 @@ namespace dt {
 
 namespace {
 
+using ClauseProbes = FunctionGen::ClauseProbes;
+
+// The program a probe fires: its provider's program group. Ordered as the
+// provider table, so programs (and their maps and rodata) come out in the
+// same order from run to run.
+struct GroupKey {
+  size_t provider_rank;
+  uint64_t group;  // Provider::ProgramGroup
+  bool operator<(const GroupKey& o) const {
+    return std::tie(provider_rank, group) < std::tie(o.provider_rank, o.group);
+  }
+};
+using ProgramGroups = std::map<GroupKey, std::vector<ClauseProbes>>;
+
+// What the steps of GenerateCode share. Map indices are handed out in the
+// order the steps add maps, so the steps must run in the order GenerateCode
+// calls them.
+class CodeGenerator {
+ public:
+  CodeGenerator(ProgramInfo& info, TypeTable& types, const CodegenOptions& options)
+      : info_(info), types_(types), options_(options) {
+    shared_.aggs = &out_.aggregations;
+  }
+  CodeGenerator(const CodeGenerator&) = delete;
+  CodeGenerator& operator=(const CodeGenerator&) = delete;
+
+  void AddRuntimeMaps();      // ring buffer, drop counters, scratch, rodata
+  void AddVariableMaps();     // globals, associative arrays, self-> variables
+  void AddAggregationMaps();  // and the consumer's description of each
+  void ListEnabledProbes();   // the EPIDs: which clause each probe enables
+  ProgramGroups GroupClausesByProgram() const;
+  void BeforeProviderPrograms();
+  // One program for the group's clauses, or a chain when one is too large.
+  void GenerateGroup(const std::vector<ClauseProbes>& clauses);
+  void AfterProviderPrograms();
+  CompiledProgram FinishMaps();  // sizes what grew while programs were generated
+
+ private:
+  ProgramDef GenerateProgram(const std::vector<ClauseProbes>& clauses, size_t begin, size_t end,
+                             const FunctionGen::ChainLink& link,
+                             const std::vector<const Probe*>& group_probes);
+  // Where the chain's programs start in `clauses`: {0} when one program does.
+  std::vector<size_t> ChainStarts(const ProgramDef& whole,
+                                  const std::vector<ClauseProbes>& clauses) const;
+  std::vector<ProgramDef> GenerateChain(const std::vector<ClauseProbes>& clauses,
+                                        const std::vector<size_t>& starts,
+                                        const std::vector<const Probe*>& group_probes);
+  void AddPrograms(std::vector<ProgramDef> defs);
+
+  ProgramInfo& info_;
+  TypeTable& types_;
+  const CodegenOptions& options_;
+  CompiledProgram out_;
+  MapRegistry maps_;
+  SharedMaps shared_;
+  int tail_call_slots_ = 0;
+};
+
+}  // namespace
+
+CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenOptions& options) {
+  CodeGenerator gen(info, types, options);
+  gen.AddRuntimeMaps();
+  gen.AddVariableMaps();
+  gen.AddAggregationMaps();
+  gen.ListEnabledProbes();
+  ProgramGroups groups = gen.GroupClausesByProgram();
+  // What providers' programs share (the syscall tables), before any program.
+  gen.BeforeProviderPrograms();
+  for (const auto& [key, clauses] : groups) gen.GenerateGroup(clauses);
+  gen.AfterProviderPrograms();
+  return gen.FinishMaps();
+}
+
+namespace {
+
 uint32_t KeySize(const std::vector<const Type*>& key_types) {
   uint32_t size = 0;
   for (const Type* t : key_types) size += StoredSize(t);
@@ -70,67 +146,64 @@ void CheckPerCpuValueSize(const Aggregation& a, size_t words) {
   throw CompileError("D_AGG_SIZE", a.line, "aggregation @" + Excerpt(a.name) + " needs " + need);
 }
 
-// Where a probe's clauses run.
-// The program a probe fires: its provider's program group. Ordered as the
-// provider table, so programs (and their maps and rodata) come out in the
-// same order from run to run.
-struct GroupKey {
-  size_t provider_rank;
-  uint64_t group;  // Provider::ProgramGroup
-  bool operator<(const GroupKey& o) const {
-    return std::tie(provider_rank, group) < std::tie(o.provider_rank, o.group);
-  }
-};
+// Every probe the group's clauses enable, in ID order, each once.
+std::vector<const Probe*> ProbesOfGroup(const std::vector<ClauseProbes>& clauses) {
+  std::vector<const Probe*> probes;
+  for (const ClauseProbes& cp : clauses)
+    probes.insert(probes.end(), cp.probes.begin(), cp.probes.end());
+  std::sort(probes.begin(), probes.end(),
+            [](const Probe* a, const Probe* b) { return a->id < b->id; });
+  probes.erase(std::unique(probes.begin(), probes.end()), probes.end());
+  return probes;
+}
 
-}  // namespace
+void CodeGenerator::AddRuntimeMaps() {
+  shared_.ring = maps_.Add({"dtrace_ring", BPF_MAP_TYPE_RINGBUF, 0, 0, options_.bufsize, 0, {}});
+  out_.ring_map = shared_.ring;
+  shared_.drops =
+      maps_.Add({"dtrace_drops", BPF_MAP_TYPE_ARRAY, 4, kDropKinds * kMaxDropCpus * 8, 1, 0, {}});
+  out_.drops_map = shared_.drops;
+  shared_.scratch = maps_.Add({"dtrace_scratch", BPF_MAP_TYPE_PERCPU_ARRAY, 4, 8, 1, 0, {}});
+  maps_.set_rodata_map(maps_.Add({"dtrace_rodata", BPF_MAP_TYPE_ARRAY, 4, 8, 1, 0, {}}));
+}
 
-CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenOptions& options) {
-  CompiledProgram out;
-  MapRegistry maps;
-  SharedMaps shared;
-  shared.aggs = &out.aggregations;
-
-  shared.ring = maps.Add({"dtrace_ring", BPF_MAP_TYPE_RINGBUF, 0, 0, options.bufsize, 0, {}});
-  out.ring_map = shared.ring;
-  shared.drops =
-      maps.Add({"dtrace_drops", BPF_MAP_TYPE_ARRAY, 4, kDropKinds * kMaxDropCpus * 8, 1, 0, {}});
-  out.drops_map = shared.drops;
-  shared.scratch = maps.Add({"dtrace_scratch", BPF_MAP_TYPE_PERCPU_ARRAY, 4, 8, 1, 0, {}});
-  maps.set_rodata_map(maps.Add({"dtrace_rodata", BPF_MAP_TYPE_ARRAY, 4, 8, 1, 0, {}}));
-
+void CodeGenerator::AddVariableMaps() {
   // Scalar and string globals share one array element; assoc arrays get maps.
   uint32_t globals_size = 0;
-  for (const Variable& v : info.globals) {
-    shared.global_offsets.push_back(globals_size);
+  for (const Variable& v : info_.globals) {
+    shared_.global_offsets.push_back(globals_size);
     if (v.is_assoc) {
-      shared.assoc_maps.push_back(maps.Add({"assoc_" + v.name,
-                                            BPF_MAP_TYPE_HASH,
-                                            KeySize(v.key_types),
-                                            ValueSize(v.type),
-                                            options.dynvar_entries,
-                                            BPF_F_NO_PREALLOC,
-                                            {}}));
+      shared_.assoc_maps.push_back(maps_.Add({"assoc_" + v.name,
+                                              BPF_MAP_TYPE_HASH,
+                                              KeySize(v.key_types),
+                                              ValueSize(v.type),
+                                              options_.dynvar_entries,
+                                              BPF_F_NO_PREALLOC,
+                                              {}}));
     } else {
-      shared.assoc_maps.push_back(-1);
+      shared_.assoc_maps.push_back(-1);
       globals_size += ValueSize(v.type);
     }
   }
-  shared.exit_flag_off = globals_size;
+  shared_.exit_flag_off = globals_size;
   globals_size += 8;
-  shared.globals = maps.Add(
+  shared_.globals = maps_.Add(
       {"dtrace_globals", BPF_MAP_TYPE_ARRAY, 4, std::max<uint32_t>(globals_size, 8), 1, 0, {}});
-  out.globals_map = shared.globals;
-  out.exit_flag_offset = shared.exit_flag_off;
-  for (const Variable& v : info.thread_vars) {
-    shared.thread_maps.push_back(maps.Add({"self_" + v.name,
-                                           BPF_MAP_TYPE_HASH,
-                                           8,
-                                           ValueSize(v.type),
-                                           options.dynvar_entries,
-                                           BPF_F_NO_PREALLOC,
-                                           {}}));
+  out_.globals_map = shared_.globals;
+  out_.exit_flag_offset = shared_.exit_flag_off;
+  for (const Variable& v : info_.thread_vars) {
+    shared_.thread_maps.push_back(maps_.Add({"self_" + v.name,
+                                             BPF_MAP_TYPE_HASH,
+                                             8,
+                                             ValueSize(v.type),
+                                             options_.dynvar_entries,
+                                             BPF_F_NO_PREALLOC,
+                                             {}}));
   }
-  for (const Aggregation& a : info.aggregations) {
+}
+
+void CodeGenerator::AddAggregationMaps() {
+  for (const Aggregation& a : info_.aggregations) {
     AggregationDef def;
     def.desc = DescOf(a);
     def.key_size = KeySize(a.key_types);
@@ -139,7 +212,8 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
     uint32_t off = 0;
     for (const Type* t : a.key_types) {
       FieldDesc f = DescribeField(t, off);
-      if (f.kind != FieldKind::kInt && f.kind != FieldKind::kString) out.uses_kernel_symbols = true;
+      if (f.kind != FieldKind::kInt && f.kind != FieldKind::kString)
+        out_.uses_kernel_symbols = true;
       def.key_fields.push_back(f);
       off += f.size;
     }
@@ -148,111 +222,138 @@ CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenO
     // context are atomic per-CPU allocations, which older kernels (6.1) refuse
     // for large values until their per-CPU pool has grown.
     const bool keyless = a.key_types.empty();
-    def.map = maps.Add({"agg_" + (a.name.empty() ? std::string("anon") : a.name),
-                        BPF_MAP_TYPE_PERCPU_HASH,
-                        def.key_size,
-                        def.value_words * 8,
-                        keyless ? 1u : AggregationEntries(options, def),
-                        keyless ? 0u : static_cast<uint32_t>(BPF_F_NO_PREALLOC),
-                        {}});
-    shared.agg_maps.push_back(def.map);
-    out.aggregations.push_back(def);
+    def.map = maps_.Add({"agg_" + (a.name.empty() ? std::string("anon") : a.name),
+                         BPF_MAP_TYPE_PERCPU_HASH,
+                         def.key_size,
+                         def.value_words * 8,
+                         keyless ? 1u : AggregationEntries(options_, def),
+                         keyless ? 0u : static_cast<uint32_t>(BPF_F_NO_PREALLOC),
+                         {}});
+    shared_.agg_maps.push_back(def.map);
+    out_.aggregations.push_back(def);
   }
+}
 
-  // Group clause/probe pairs by the program that will run them.
-  std::map<GroupKey, std::vector<FunctionGen::ClauseProbes>> groups;
-  for (const ClauseInfo& ci : info.clauses) {
-    for (size_t i = 0; i < ci.probes.size(); ++i)
-      out.epids.emplace_back(ci.probes[i]->id, ci.index);
+void CodeGenerator::ListEnabledProbes() {
+  for (const ClauseInfo& ci : info_.clauses) {
+    for (const Probe* p : ci.probes) out_.epids.emplace_back(p->id, ci.index);
+  }
+}
+
+// Clause/probe pairs, by the program that will run them.
+ProgramGroups CodeGenerator::GroupClausesByProgram() const {
+  ProgramGroups groups;
+  for (const ClauseInfo& ci : info_.clauses) {
     std::map<GroupKey, std::vector<const Probe*>> mine;
     for (const Probe* p : ci.probes)
       mine[GroupKey{ProviderRank(*p->owner), p->owner->ProgramGroup(*p)}].push_back(p);
     for (auto& [key, probes] : mine) groups[key].push_back({&ci, probes});
   }
-
-  // What providers' programs share (the syscall tables), before any program.
-  for (const Provider* provider : AllProviders())
-    CodegenOf(*provider).BeforePrograms(info, maps, shared);
-
-  int tail_call_slots = 0;
-  for (auto& group : groups) {
-    // Named, not structured bindings: lambdas below capture them.
-    const std::vector<FunctionGen::ClauseProbes>& clauses = group.second;
-    const Probe* first = clauses.front().probes.front();
-    std::string name = first->owner->ProgramName(*first);
-    std::vector<const Probe*> group_probes;
-    for (const FunctionGen::ClauseProbes& cp : clauses)
-      group_probes.insert(group_probes.end(), cp.probes.begin(), cp.probes.end());
-    std::sort(group_probes.begin(), group_probes.end(),
-              [](const Probe* a, const Probe* b) { return a->id < b->id; });
-    group_probes.erase(std::unique(group_probes.begin(), group_probes.end()), group_probes.end());
-    auto generate = [&](size_t begin, size_t end, const FunctionGen::ChainLink& link) {
-      FunctionGen gen(info, types, options, maps, shared, out);
-      std::vector<FunctionGen::ClauseProbes> part(clauses.begin() + static_cast<long>(begin),
-                                                  clauses.begin() + static_cast<long>(end));
-      return gen.Generate(part, link, group_probes);
-    };
-
-    size_t records_before = out.records.size();
-    std::vector<ProgramDef> defs;
-    defs.push_back(generate(0, clauses.size(), FunctionGen::ChainLink{}));
-    // Small programs load fastest (the verifier's time grows faster than
-    // their size); larger ones only when the chain would be too long.
-    SplitLimits limits;
-    std::vector<size_t> starts = SplitPoints(defs.front(), limits);
-    while (starts.size() > kMaxChainedPrograms && limits.max_insns < kMaxSplitInsns) {
-      limits.max_insns *= 2;
-      starts = SplitPoints(defs.front(), limits);
-    }
-    if (starts.size() > 1) {
-      if (starts.size() > kMaxChainedPrograms) {
-        throw CompileError(
-            "D_DIF_TOOBIG", clauses[starts[kMaxChainedPrograms]].clause->clause->line,
-            "program too large: the clauses for " + name + " need " +
-                std::to_string(starts.size()) + " BPF programs (each at most " +
-                std::to_string(limits.max_insns) + " instructions and " +
-                std::to_string(limits.max_maps) + " maps), and the kernel chains at most " +
-                std::to_string(kMaxChainedPrograms) + " (33 tail calls)");
-      }
-      // Generate again, chained; the single program's records go.
-      out.records.resize(records_before);
-      defs.clear();
-      if (shared.prog_array < 0) {
-        shared.prog_array = maps.Add({"dtrace_chain", BPF_MAP_TYPE_PROG_ARRAY, 4, 4, 1, 0, {}});
-        out.prog_array_map = shared.prog_array;
-      }
-      int first_slot = tail_call_slots;
-      tail_call_slots += static_cast<int>(starts.size()) - 1;
-      for (size_t k = 0; k < starts.size(); ++k) {
-        FunctionGen::ChainLink link;
-        link.first = k == 0;
-        link.next_slot = k + 1 < starts.size() ? first_slot + static_cast<int>(k) : -1;
-        link.this_in_scratch = true;
-        size_t end = k + 1 < starts.size() ? starts[k + 1] : clauses.size();
-        defs.push_back(generate(starts[k], end, link));
-        if (k > 0) defs.back().tail_call_slot = first_slot + static_cast<int>(k) - 1;
-      }
-    }
-    // BEGIN, END and ERROR run the first program of their chain.
-    int head = static_cast<int>(out.programs.size());
-    if (defs.front().probe && defs.front().probe->name == "BEGIN") out.begin_program = head;
-    if (defs.front().probe && defs.front().probe->name == "END") out.end_program = head;
-    if (defs.front().probe && defs.front().probe->name == "ERROR") out.error_program = head;
-    for (ProgramDef& def : defs) out.programs.push_back(std::move(def));
-  }
-  if (shared.prog_array >= 0) maps.maps()[shared.prog_array].max_entries = tail_call_slots;
-
-  for (const Provider* provider : AllProviders())
-    CodegenOf(*provider).AfterPrograms(info, maps, shared);
-
-  auto& all = maps.maps();
-  all[shared.scratch].value_size = std::max<uint32_t>(shared.scratch_size, 8);
-  all[maps.rodata_map()].value_size =
-      std::max<uint32_t>(static_cast<uint32_t>(maps.rodata().size()), 8);
-  all[maps.rodata_map()].initial_value = maps.rodata();
-  all[maps.rodata_map()].initial_value.resize(all[maps.rodata_map()].value_size, 0);
-  out.maps = all;
-  return out;
+  return groups;
 }
+
+void CodeGenerator::BeforeProviderPrograms() {
+  for (const Provider* provider : AllProviders())
+    CodegenOf(*provider).BeforePrograms(info_, maps_, shared_);
+}
+
+void CodeGenerator::GenerateGroup(const std::vector<ClauseProbes>& clauses) {
+  const std::vector<const Probe*> group_probes = ProbesOfGroup(clauses);
+  size_t records_before = out_.records.size();
+  std::vector<ProgramDef> defs;
+  defs.push_back(GenerateProgram(clauses, 0, clauses.size(), {}, group_probes));
+  std::vector<size_t> starts = ChainStarts(defs.front(), clauses);
+  if (starts.size() > 1) {
+    // Generate again, chained; the single program's records go.
+    out_.records.resize(records_before);
+    defs = GenerateChain(clauses, starts, group_probes);
+  }
+  AddPrograms(std::move(defs));
+}
+
+ProgramDef CodeGenerator::GenerateProgram(const std::vector<ClauseProbes>& clauses, size_t begin,
+                                          size_t end, const FunctionGen::ChainLink& link,
+                                          const std::vector<const Probe*>& group_probes) {
+  FunctionGen gen(info_, types_, options_, maps_, shared_, out_);
+  std::vector<ClauseProbes> part(clauses.begin() + static_cast<long>(begin),
+                                 clauses.begin() + static_cast<long>(end));
+  return gen.Generate(part, link, group_probes);
+}
+
+std::vector<size_t> CodeGenerator::ChainStarts(const ProgramDef& whole,
+                                               const std::vector<ClauseProbes>& clauses) const {
+  // Small programs load fastest (the verifier's time grows faster than
+  // their size); larger ones only when the chain would be too long.
+  SplitLimits limits;
+  std::vector<size_t> starts = SplitPoints(whole, limits);
+  while (starts.size() > kMaxChainedPrograms && limits.max_insns < kMaxSplitInsns) {
+    limits.max_insns *= 2;
+    starts = SplitPoints(whole, limits);
+  }
+  if (starts.size() > kMaxChainedPrograms) {
+    const Probe* first = clauses.front().probes.front();
+    throw CompileError("D_DIF_TOOBIG", clauses[starts[kMaxChainedPrograms]].clause->clause->line,
+                       "program too large: the clauses for " + first->owner->ProgramName(*first) +
+                           " need " + std::to_string(starts.size()) +
+                           " BPF programs (each at most " + std::to_string(limits.max_insns) +
+                           " instructions and " + std::to_string(limits.max_maps) +
+                           " maps), and the kernel chains at most " +
+                           std::to_string(kMaxChainedPrograms) + " (33 tail calls)");
+  }
+  return starts;
+}
+
+// Each program but the last tail-calls the next through its own slot of
+// the one prog array all chains share.
+std::vector<ProgramDef> CodeGenerator::GenerateChain(
+    const std::vector<ClauseProbes>& clauses, const std::vector<size_t>& starts,
+    const std::vector<const Probe*>& group_probes) {
+  if (shared_.prog_array < 0) {
+    shared_.prog_array = maps_.Add({"dtrace_chain", BPF_MAP_TYPE_PROG_ARRAY, 4, 4, 1, 0, {}});
+    out_.prog_array_map = shared_.prog_array;
+  }
+  int first_slot = tail_call_slots_;
+  tail_call_slots_ += static_cast<int>(starts.size()) - 1;
+  std::vector<ProgramDef> defs;
+  for (size_t k = 0; k < starts.size(); ++k) {
+    FunctionGen::ChainLink link;
+    link.first = k == 0;
+    link.next_slot = k + 1 < starts.size() ? first_slot + static_cast<int>(k) : -1;
+    link.this_in_scratch = true;
+    size_t end = k + 1 < starts.size() ? starts[k + 1] : clauses.size();
+    defs.push_back(GenerateProgram(clauses, starts[k], end, link, group_probes));
+    if (k > 0) defs.back().tail_call_slot = first_slot + static_cast<int>(k) - 1;
+  }
+  return defs;
+}
+
+void CodeGenerator::AddPrograms(std::vector<ProgramDef> defs) {
+  // BEGIN, END and ERROR run the first program of their chain.
+  int head = static_cast<int>(out_.programs.size());
+  const Probe* probe = defs.front().probe;
+  if (probe && probe->name == "BEGIN") out_.begin_program = head;
+  if (probe && probe->name == "END") out_.end_program = head;
+  if (probe && probe->name == "ERROR") out_.error_program = head;
+  for (ProgramDef& def : defs) out_.programs.push_back(std::move(def));
+}
+
+void CodeGenerator::AfterProviderPrograms() {
+  for (const Provider* provider : AllProviders())
+    CodegenOf(*provider).AfterPrograms(info_, maps_, shared_);
+}
+
+CompiledProgram CodeGenerator::FinishMaps() {
+  auto& all = maps_.maps();
+  if (shared_.prog_array >= 0) all[shared_.prog_array].max_entries = tail_call_slots_;
+  all[shared_.scratch].value_size = std::max<uint32_t>(shared_.scratch_size, 8);
+  all[maps_.rodata_map()].value_size =
+      std::max<uint32_t>(static_cast<uint32_t>(maps_.rodata().size()), 8);
+  all[maps_.rodata_map()].initial_value = maps_.rodata();
+  all[maps_.rodata_map()].initial_value.resize(all[maps_.rodata_map()].value_size, 0);
+  out_.maps = all;
+  return std::move(out_);
+}
+
+}  // namespace
 
 }  // namespace dt

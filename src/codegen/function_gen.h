@@ -162,6 +162,18 @@ class FunctionGen {
   void GenPathComponent(const ast::Expr& e, bool want_dirname);
   void GenStrjoin(const ast::Expr& e);
   void GenLltostr(const ast::Expr& e);
+  // lltostr()'s operands (stack slots) and its digits buffer and index of
+  // the first character (scratch offsets).
+  struct LltostrPlaces {
+    int16_t value_slot = 0;
+    int16_t base_slot = 0;
+    uint32_t digits = 0;
+    uint32_t first_word = 0;
+  };
+  void GenLltostrArguments(const ast::Expr& e, const LltostrPlaces& at);  // faults on a bad base
+  void GenLltostrDigits(const LltostrPlaces& at);    // of |value| in base 10, else unsigned
+  void GenLltostrPrefixes(const LltostrPlaces& at);  // "0x", "0" and "-"
+  void GenLltostrPrepend(const LltostrPlaces& at, char c);
   void GenCaseConversion(const ast::Expr& e, bool to_upper);  // toupper(), tolower()
   void GenSubstr(const ast::Expr& e);
   // Copies the slice of the string at *src_slot (in_size bytes) that starts
@@ -245,6 +257,18 @@ class FunctionGen {
 
   // --- aggregations (agg_gen.cc)
   void GenAggregate(const ast::Stmt& s);
+  // Stores the value (0 when none) and increment (1 when none) arguments.
+  void GenAggArguments(const ast::Stmt& s, AggFunc kind, int16_t value_slot, int16_t incr_slot);
+  KeyPlace GenAggKeyOf(const ast::Stmt& s, const Aggregation& agg);
+  // r0 = this CPU's entry for `key` in `map`, created zeroed when missing.
+  // Returns the label jumped to (r0 = 0) when it cannot be created.
+  bpf::Label GenAggEntryLookup(const KeyPlace& key, int map, uint32_t value_words);
+  // The updates of the entry at r0 with value r1 and increment r2; they
+  // clobber r1-r5 (and r9 for the buckets).
+  void GenAddToAggWord(int word, bpf::Reg amount);
+  void GenMinMaxUpdate(AggFunc kind);
+  void GenStddevUpdate();  // count, sum and the 128-bit sum of squares
+  void GenBucketUpdate(const Aggregation& agg, uint32_t value_words, int16_t incr_slot);
   // Counts one lost record or aggregation update for this CPU (clobbers r0-r2).
   void GenCountDrop(DropKind kind);
   void GenQuantizeIndex(bpf::Reg value, bpf::Reg out);

@@ -195,14 +195,39 @@ void FunctionGen::GenLltostr(const Expr& e) {
   // "0x0" and "0"); digits past 9 are lower-case letters. A base outside
   // 2..36 is an illegal operation.
   auto size = static_cast<uint32_t>(e.type->size);
-  uint32_t digits = AllocScratch(kDigitsBuffer);
+  LltostrPlaces at;
+  at.digits = AllocScratch(kDigitsBuffer);
   uint32_t out = AllocScratch(size);
-  uint32_t first_word = AllocScratch(8);  // index of the first character
+  at.first_word = AllocScratch(8);
   int mark = stack_top_;
-  int16_t value_slot = AllocSlot();
-  int16_t base_slot = AllocSlot();
+  at.value_slot = AllocSlot();
+  at.base_slot = AllocSlot();
+  GenLltostrArguments(e, at);
+  EnsureScratch();
+  ZeroMem(R7, static_cast<int16_t>(at.digits), kDigitsNul + 1);
+  ZeroMem(R7, static_cast<int16_t>(out), size);
+  GenLltostrDigits(at);
+  GenLltostrPrefixes(at);
+
+  // The characters end at the NUL, so the string helper copies exactly
+  // them, cut to the result's size.
+  b_.Load(8, R1, R7, static_cast<int16_t>(at.first_word));
+  b_.AluImm(BPF_AND, R1, static_cast<int32_t>(kDigitsBuffer - 1));
+  b_.Mov(R3, R7);
+  b_.AluImm(BPF_ADD, R3, static_cast<int32_t>(at.digits));
+  b_.Alu(BPF_ADD, R3, R1);
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(out));
+  b_.MovImm(R2, static_cast<int32_t>(size));
+  b_.Call(BPF_FUNC_probe_read_kernel_str);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(out));
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenLltostrArguments(const Expr& e, const LltostrPlaces& at) {
   GenExpr(*e.args[0]);
-  b_.Store(8, R10, value_slot, R0);
+  b_.Store(8, R10, at.value_slot, R0);
   if (e.args.size() == 2) {
     GenExpr(*e.args[1]);
     // The base is an int: its low 32 bits, signed.
@@ -214,17 +239,16 @@ void FunctionGen::GenLltostr(const Expr& e) {
     b_.Bind(bad);
     EmitFault(FaultKind::kIllegalOp, R0);
     b_.Bind(ok);
-    b_.Store(8, R10, base_slot, R0);
+    b_.Store(8, R10, at.base_slot, R0);
   } else {
-    b_.StoreImm(8, R10, base_slot, 10);
+    b_.StoreImm(8, R10, at.base_slot, 10);
   }
-  EnsureScratch();
-  ZeroMem(R7, static_cast<int16_t>(digits), kDigitsNul + 1);
-  ZeroMem(R7, static_cast<int16_t>(out), size);
+}
 
+void FunctionGen::GenLltostrDigits(const LltostrPlaces& at) {
   Label is_unsigned = b_.NewLabel();
-  b_.Load(8, R3, R10, value_slot);
-  b_.Load(8, R4, R10, base_slot);
+  b_.Load(8, R3, R10, at.value_slot);
+  b_.Load(8, R4, R10, at.base_slot);
   b_.JumpIfImm(BPF_JNE, R4, 10, is_unsigned);
   b_.JumpIfImm(BPF_JSGE, R3, 0, is_unsigned);
   b_.Neg(R3);  // INT64_MIN stays itself, which is right read as unsigned
@@ -233,7 +257,7 @@ void FunctionGen::GenLltostr(const Expr& e) {
   // Digits from the last backwards: r1 is where the next one goes, r2
   // counts them, r3 is what is left of the value.
   b_.Mov(R1, R7);
-  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(digits + kDigitsNul - 1));
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(at.digits + kDigitsNul - 1));
   b_.MovImm(R2, 0);
   Label next_digit = b_.NewLabel(), digits_done = b_.NewLabel();
   b_.Bind(next_digit);
@@ -254,24 +278,17 @@ void FunctionGen::GenLltostr(const Expr& e) {
   b_.Bind(digits_done);
   b_.MovImm(R0, kDigitsNul);
   b_.Alu(BPF_SUB, R0, R2);
-  b_.Store(8, R7, static_cast<int16_t>(first_word), R0);
+  b_.Store(8, R7, static_cast<int16_t>(at.first_word), R0);
+}
 
-  // Prefixes, innermost first.
-  auto prepend = [&](char c) {
-    b_.Load(8, R0, R7, static_cast<int16_t>(first_word));
-    b_.AluImm(BPF_SUB, R0, 1);
-    b_.Store(8, R7, static_cast<int16_t>(first_word), R0);
-    b_.AluImm(BPF_AND, R0, static_cast<int32_t>(kDigitsBuffer - 1));
-    b_.Mov(R1, R7);
-    b_.Alu(BPF_ADD, R1, R0);
-    b_.StoreImm(1, R1, static_cast<int16_t>(digits), c);
-  };
+void FunctionGen::GenLltostrPrefixes(const LltostrPlaces& at) {
+  // Innermost first; each condition reads r3 = the value, r4 = the base.
   auto when = [&](auto condition, char c) {
     Label skip = b_.NewLabel();
-    b_.Load(8, R3, R10, value_slot);
-    b_.Load(8, R4, R10, base_slot);
+    b_.Load(8, R3, R10, at.value_slot);
+    b_.Load(8, R4, R10, at.base_slot);
     condition(skip);
-    prepend(c);
+    GenLltostrPrepend(at, c);
     b_.Bind(skip);
   };
   when(
@@ -296,21 +313,16 @@ void FunctionGen::GenLltostr(const Expr& e) {
         b_.JumpIfImm(BPF_JSGE, R3, 0, skip);
       },
       '-');
+}
 
-  // The characters end at the NUL, so the string helper copies exactly
-  // them, cut to the result's size.
-  b_.Load(8, R1, R7, static_cast<int16_t>(first_word));
-  b_.AluImm(BPF_AND, R1, static_cast<int32_t>(kDigitsBuffer - 1));
-  b_.Mov(R3, R7);
-  b_.AluImm(BPF_ADD, R3, static_cast<int32_t>(digits));
-  b_.Alu(BPF_ADD, R3, R1);
+void FunctionGen::GenLltostrPrepend(const LltostrPlaces& at, char c) {
+  b_.Load(8, R0, R7, static_cast<int16_t>(at.first_word));
+  b_.AluImm(BPF_SUB, R0, 1);
+  b_.Store(8, R7, static_cast<int16_t>(at.first_word), R0);
+  b_.AluImm(BPF_AND, R0, static_cast<int32_t>(kDigitsBuffer - 1));
   b_.Mov(R1, R7);
-  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(out));
-  b_.MovImm(R2, static_cast<int32_t>(size));
-  b_.Call(BPF_FUNC_probe_read_kernel_str);
-  b_.Mov(R0, R7);
-  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(out));
-  ReleaseSlotsTo(mark);
+  b_.Alu(BPF_ADD, R1, R0);
+  b_.StoreImm(1, R1, static_cast<int16_t>(at.digits), c);
 }
 
 void FunctionGen::GenCaseConversion(const Expr& e, bool to_upper) {
