@@ -2,6 +2,7 @@
 
 #include <bpf/bpf.h>
 #include <linux/perf_event.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -86,6 +87,18 @@ bool IsSiteError(int error) {
   throw RuntimeError("cannot attach uprobes to " + path + ": " + detail);
 }
 
+// Two descriptors per site (the event and its link) for all of libc is
+// several thousand, past the usual soft limit of 1024: raise it to the hard
+// limit when they would not fit (best effort; EMFILE says the rest).
+void RaiseOpenFileLimit(size_t more) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return;
+  constexpr size_t kHeadroom = 256;  // maps, programs, the ring, stdio
+  if (limit.rlim_cur >= more + kHeadroom) return;
+  limit.rlim_cur = limit.rlim_max;
+  setrlimit(RLIMIT_NOFILE, &limit);
+}
+
 Attachment AttachOneByOne(int prog_fd, const std::string& path,
                           const std::vector<UprobeSite>& sites, bool is_return, pid_t pid,
                           std::vector<UprobeFailure>* failures) {
@@ -94,6 +107,7 @@ Attachment AttachOneByOne(int prog_fd, const std::string& path,
       ReadSysfsNumber("/sys/bus/event_source/devices/uprobe/format/retprobe", "config:");
   if (pmu_type == UINT32_MAX || (is_return && retprobe_bit > 63))
     ThrowUprobeError(path, "this kernel has no uprobe events");
+  RaiseOpenFileLimit(2 * sites.size());
   std::vector<UniqueFd> fds;
   for (const UprobeSite& site : sites) {
     perf_event_attr attr{};

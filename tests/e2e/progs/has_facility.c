@@ -7,6 +7,7 @@
  *   has_facility fentry    BPF trampoline (fentry) on a kernel function
  *   has_facility kprobe    a BPF program on a kprobe (perf kprobe PMU)
  *   has_facility fbt       either of them: what fbt probes attach with
+ *   has_facility uprobe_multi  the multi-uprobe link (many uprobes, one call)
  *
  * The e2e runner asks this for cases marked REQUIRES: fbt. Asking the kernel
  * rather than reading its version is the point: a kernel may have been built
@@ -99,15 +100,61 @@ static int try_kprobe(char *why, size_t why_size) {
   return attached;
 }
 
+/* BPF_TRACE_UPROBE_MULTI and its BPF_LINK_CREATE attributes, newer than
+ * Debian 12's headers. */
+enum { kUprobeMultiAttachType = 48 };
+struct uprobe_multi_link_attr {
+  uint32_t prog_fd, target_fd, attach_type, link_flags;
+  uint64_t path, offsets, ref_ctr_offsets, cookies;
+  uint32_t cnt, flags, pid, pad;
+};
+
+/* A kernel with the link accepts the attach type, then refuses a directory
+ * as the file to probe (EBADF); one without refuses the type (EINVAL). */
+static int try_uprobe_multi(char *why, size_t why_size) {
+  LIBBPF_OPTS(bpf_prog_load_opts, opts);
+  opts.expected_attach_type = (enum bpf_attach_type)kUprobeMultiAttachType;
+  int prog = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "has_facility", "GPL", kReturnZero,
+                           kReturnZeroLen, &opts);
+  if (prog < 0) {
+    snprintf(why, why_size, "load refused (%s)", strerror(errno));
+    return 0;
+  }
+  uint64_t offset = 0, cookie = 0;
+  struct uprobe_multi_link_attr attr = {0};
+  attr.prog_fd = (uint32_t)prog;
+  attr.attach_type = kUprobeMultiAttachType;
+  attr.path = (uint64_t)(uintptr_t) "/";
+  attr.offsets = (uint64_t)(uintptr_t)&offset;
+  attr.cookies = (uint64_t)(uintptr_t)&cookie;
+  attr.cnt = 1;
+  int link = (int)syscall(SYS_bpf, BPF_LINK_CREATE, &attr, sizeof(attr));
+  int error = errno;
+  if (link >= 0) close(link);
+  close(prog);
+  if (link >= 0 || error == EBADF) return 1;
+  snprintf(why, why_size, "link refused (%s)", strerror(error));
+  return 0;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 2 ||
-      (strcmp(argv[1], "fentry") && strcmp(argv[1], "kprobe") && strcmp(argv[1], "fbt"))) {
-    fprintf(stderr, "usage: has_facility fentry|kprobe|fbt\n");
+  if (argc != 2 || (strcmp(argv[1], "fentry") && strcmp(argv[1], "kprobe") &&
+                    strcmp(argv[1], "fbt") && strcmp(argv[1], "uprobe_multi"))) {
+    fprintf(stderr, "usage: has_facility fentry|kprobe|fbt|uprobe_multi\n");
     return 2;
   }
   /* Kernels before 5.11 charge BPF memory to RLIMIT_MEMLOCK. */
   struct rlimit unlimited = {RLIM_INFINITY, RLIM_INFINITY};
   setrlimit(RLIMIT_MEMLOCK, &unlimited);
+  if (strcmp(argv[1], "uprobe_multi") == 0) {
+    char why[128] = "";
+    if (try_uprobe_multi(why, sizeof(why))) {
+      printf("uprobe_multi: the multi-uprobe link works\n");
+      return 0;
+    }
+    printf("uprobe_multi: unavailable (%s)\n", why);
+    return 1;
+  }
 
   const char *facility = argv[1];
   char fentry_why[128] = "", kprobe_why[128] = "";

@@ -1,9 +1,10 @@
 # The uprobe links dtrace made (found through its open file descriptors
 # while it traces) are all gone once it has exited, here after Ctrl-C.
-"$PROGS/sleeper" 20000 &
+"$PROGS/sleeper" 60000 &
 target=$!
 "$DTRACE" -q -p "$target" -n 'BEGIN { printf("ready\n"); }
-    pid$target:libc.so.6::entry, pid$target:libc.so.6::return { @ = count(); }' >out 2>/dev/null &
+    pid$target:libc.so.6:str*:entry, pid$target:libc.so.6:str*:return { @ = count(); }' \
+    >out 2>/dev/null &
 pid=$!
 until grep -q ready out 2>/dev/null; do sleep 0.1; done
 ids=$(grep -h '^link_id:' /proc/$pid/fdinfo/* 2>/dev/null | awk '{print $2}' | sort -u)
@@ -15,5 +16,5 @@ for id in $ids; do
   for _ in $(seq 20); do bpftool link show id "$id" >/dev/null 2>&1 || break; sleep 0.1; done
   bpftool link show id "$id" >/dev/null 2>&1 && echo "link $id still there"
 done
-kill "$target"
+kill "$target" 2>/dev/null
 echo "checked"
