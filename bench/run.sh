@@ -6,7 +6,8 @@
 #              untraced and both traced runs alternate within each round)
 #   peak RSS   of each tool, for the start-up program and while tracing
 #   uprobes    CPU time a probed call of an empty function costs on top of an
-#              unprobed one (pid$target::fn:entry against uprobe:bin:fn), and
+#              unprobed one (pid$target::fn:entry against uprobe:bin:fn), the
+#              part of it spent in the tool's BPF programs (bpf_stats), and
 #              the wall time of a run that attaches to libc's str* functions
 #              (and to all of libc) and exits at once
 # and prints a table with the ratio ours/bpftrace against the project's
@@ -37,7 +38,7 @@ while (($#)); do
     --dtrace) dtrace=$2; shift ;;
     --no-dtrace) dtrace= ;;
     --check) check=true ;;
-    -h|--help) sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown option '$1'" >&2; exit 2 ;;
   esac
   shift
@@ -199,11 +200,17 @@ uprobe_run() {  # tool
     return
   fi
   sleep 0.2
-  echo go >&"$release"
+  printf x >&"$release"
+  for ((waited = 0; waited < 600; waited++)); do  # up to 60 s
+    [[ -s $work/loop.out ]] && break
+    sleep 0.1
+  done
+  ns=$(cat "$work/loop.out")
+  bpf_time_per_run "$tracer" >>"$work/$tool.uprobe_bpf"
+  printf x >&"$release"
   wait "$target"
   exec {release}>&-
-  ns=$(cat "$work/loop.out")
-  kill -INT "$tracer"
+  kill -INT "$tracer" 2>/dev/null
   wait "$tracer" 2>/dev/null
   counted=$(awk '/empty_function|0x/ {print $NF}' "$work/out" | tail -n 1)
   if [[ ${counted:-0} -lt $uprobe_calls ]]; then
@@ -211,6 +218,18 @@ uprobe_run() {  # tool
     return
   fi
   echo "$ns" >>"$work/$tool.uprobe_traced"
+}
+
+# The time the kernel spent in a tracer's BPF programs per run (ns), from
+# the run statistics of the programs it holds (kernel.bpf_stats_enabled):
+# the tracer's own part of a probed call, the rest being the kernel's.
+bpf_time_per_run() {  # tracer-pid
+  local ids
+  ids=$(grep -hs '^prog_id:' /proc/"$1"/fdinfo/* | awk '{print $2}' | sort -u)
+  for id in $ids; do bpftool prog show id "$id" 2>/dev/null; done |
+    awk '{ for (i = 1; i < NF; i++) { if ($i == "run_time_ns") t += $(i + 1);
+                                       if ($i == "run_cnt") n += $(i + 1) } }
+         END { if (n > 0) printf "%.1f\n", t / n }'
 }
 
 # Wall time (ms) of a run that attaches uprobes to a waiting process and
@@ -227,7 +246,7 @@ attach_run() {  # tool case
     calc "($end - $start) / 1000000" >>"$work/$tool.$case"
   else
     end=$(date +%s%N)
-    echo "$tool $case failed after $(calc "($end - $start) / 1000") s:" \
+    echo "$tool $case failed after $(calc "($end - $start) / 1000000000") s:" \
       "$(grep -v 'RLIMIT_MEMLOCK' "$work/err" | head -c 300)" >>"$work/log"
   fi
   kill "$target" 2>/dev/null
@@ -238,7 +257,7 @@ echo "bench: ${startup_runs} start-up runs, ${rounds} rounds of ${calls} getppid
   "(loop on CPU $loop_cpu, tracers on CPU $tracer_cpu)"
 for tool in "${tools[@]}"; do
   touch "$work/$tool".{startup,startup_rss,traced,added,tracing_rss}
-  touch "$work/$tool".{uprobe_traced,uprobe_added,attach_str,attach_libc}
+  touch "$work/$tool".{uprobe_traced,uprobe_added,uprobe_bpf,attach_str,attach_libc}
 done
 touch "$work/log" "$work/untraced" "$work/uprobe_untraced"
 for ((run = 0; run < startup_runs; run++)); do
@@ -260,6 +279,8 @@ for ((round = 0; round < rounds; round++)); do
 done
 
 echo "bench: ${rounds} rounds of ${uprobe_calls} probed calls, attach runs"
+stats_were=$(sysctl -n kernel.bpf_stats_enabled 2>/dev/null || echo 0)
+sysctl -q kernel.bpf_stats_enabled=1 2>/dev/null
 for ((round = 0; round < rounds; round++)); do
   untraced=$("$call_loop" "$uprobe_calls" "$loop_cpu")
   echo "$untraced" >>"$work/uprobe_untraced"
@@ -275,6 +296,7 @@ for ((round = 0; round < rounds; round++)); do
     attach_run "$tool" attach_str
   done
 done
+sysctl -q kernel.bpf_stats_enabled="$stats_were" 2>/dev/null
 # bpftrace attaches uprobes one at a time (minutes for libc): once each.
 for tool in "${tools[@]}"; do attach_run "$tool" attach_libc; done
 
@@ -308,6 +330,7 @@ row "peak RSS, start-up (KiB)" startup_rss %.0f 0.3333
 row "peak RSS, tracing (KiB)" tracing_rss %.0f 0.3333
 echo "unprobed empty_function: $(printf %.1f "$(median <"$work/uprobe_untraced")") ns/call"
 row "pid probe cost per call (ns)" uprobe_added %.1f 0.9
+row "  of it in BPF, per call (ns)" uprobe_bpf %.1f 0.9
 row "attach libc str* (ms)" attach_str %.0f 0.5
 row "attach all of libc (ms)" attach_libc %.0f 0.5
 if [[ -s $work/log ]]; then

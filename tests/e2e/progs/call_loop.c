@@ -6,8 +6,9 @@
  *
  *   call_loop [calls] [cpu] [wait]
  *
- * With "wait" it first reads one byte from stdin, so a tracer can attach to
- * the running process before the loop starts.
+ * With "wait" it reads one byte from stdin before the loop, so a tracer can
+ * attach to the running process first, and another after printing, so the
+ * tracer's programs can still be inspected before the process exits.
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -48,5 +49,9 @@ int main(int argc, char **argv) {
   char line[64];
   int length = snprintf(line, sizeof(line), "%.1f\n", per_call);
   if (write(STDOUT_FILENO, line, length) != length) return 1;
+  if (argc > 3 && strcmp(argv[3], "wait") == 0) {
+    char c;
+    if (read(STDIN_FILENO, &c, 1) != 1) return 1;
+  }
   return 0;
 }
