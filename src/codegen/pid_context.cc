@@ -42,30 +42,9 @@ class PidContext final : public ProbeContext {
 
   void GenProbeFilter(const std::vector<const Probe*>& probes, Label skip) override {
     if (probes.size() == probes_.size()) return;
-    Builder& b = gen_.builder();
-    b.Load(8, R1, R10, index_slot_);
-    if (probes.size() <= 8) {
-      Label match = b.NewLabel();
-      for (const Probe* p : probes) b.JumpIfImm(BPF_JEQ, R1, IndexOf(*p), match);
-      b.Jump(skip);
-      b.Bind(match);
-      return;
-    }
-    std::string bits((probes_.size() + 7) / 8, '\0');
-    for (const Probe* p : probes) {
-      int32_t i = IndexOf(*p);
-      bits[i / 8] |= static_cast<char>(1 << (i % 8));
-    }
-    uint32_t off = gen_.maps().AddRodata(bits, static_cast<uint32_t>(bits.size()));
-    b.Mov(R2, R1);
-    b.AluImm(BPF_RSH, R2, 3);
-    b.LoadMapValueAddr(R3, gen_.maps().rodata_map(), off);
-    b.Alu(BPF_ADD, R3, R2);
-    b.Load(1, R3, R3, 0);
-    b.AluImm(BPF_AND, R1, 7);
-    b.Alu(BPF_RSH, R3, R1);
-    b.AluImm(BPF_AND, R3, 1);
-    b.JumpIfImm(BPF_JEQ, R3, 0, skip);
+    std::vector<uint32_t> indexes;
+    for (const Probe* p : probes) indexes.push_back(static_cast<uint32_t>(IndexOf(*p)));
+    GenIndexFilter(gen_, index_slot_, indexes, static_cast<uint32_t>(probes_.size()), skip);
   }
 
   void GenProbeId() override {
@@ -155,12 +134,8 @@ class PidContext final : public ProbeContext {
     for (size_t i = 0; i < words.size(); ++i)
       for (int byte = 0; byte < 4; ++byte)
         table[i * 4 + byte] = static_cast<char>((words[i] >> (8 * byte)) & 0xff);
-    uint32_t off = gen_.maps().AddRodata(table, static_cast<uint32_t>(table.size()));
-    b.Load(8, R0, R10, index_slot_);
-    b.AluImm(BPF_LSH, R0, 2);
-    b.LoadMapValueAddr(R1, gen_.maps().rodata_map(), off);
-    b.Alu(BPF_ADD, R1, R0);
-    b.Load(4, R0, R1, 0);
+    GenIndexedWord(gen_, index_slot_,
+                   gen_.maps().AddRodata(table, static_cast<uint32_t>(table.size())));
   }
 
   const PidProbeData& data_;

@@ -45,6 +45,41 @@ void ProbeContext::GenProbeString(Builtin which) {
 
 void ProbeContext::GenErrno() { gen_.builder().MovImm(R0, 0); }
 
+void GenIndexFilter(FunctionGen& gen, int16_t index_slot, const std::vector<uint32_t>& members,
+                    uint32_t universe, Label skip) {
+  Builder& b = gen.builder();
+  b.Load(8, R1, R10, index_slot);
+  if (members.size() <= 8) {
+    Label match = b.NewLabel();
+    for (uint32_t m : members) b.JumpIfImm(BPF_JEQ, R1, static_cast<int32_t>(m), match);
+    b.Jump(skip);
+    b.Bind(match);
+    return;
+  }
+  uint32_t bytes = (universe + 7) / 8;
+  std::string bits(bytes, '\0');
+  for (uint32_t m : members) bits[m / 8] |= static_cast<char>(1 << (m % 8));
+  uint32_t off = gen.maps().AddRodata(bits, bytes);
+  b.Mov(R2, R1);
+  b.AluImm(BPF_RSH, R2, 3);
+  b.LoadMapValueAddr(R3, gen.maps().rodata_map(), off);
+  b.Alu(BPF_ADD, R3, R2);
+  b.Load(1, R3, R3, 0);
+  b.AluImm(BPF_AND, R1, 7);
+  b.Alu(BPF_RSH, R3, R1);
+  b.AluImm(BPF_AND, R3, 1);
+  b.JumpIfImm(BPF_JEQ, R3, 0, skip);
+}
+
+void GenIndexedWord(FunctionGen& gen, int16_t index_slot, uint32_t table) {
+  Builder& b = gen.builder();
+  b.Load(8, R0, R10, index_slot);
+  b.AluImm(BPF_LSH, R0, 2);
+  b.LoadMapValueAddr(R1, gen.maps().rodata_map(), table);
+  b.Alu(BPF_ADD, R1, R0);
+  b.Load(4, R0, R1, 0);
+}
+
 void FunctionGen::GenPrologue(const std::vector<ClauseProbes>&) {
   b_.Mov(R6, R1);
   // After exit() only END and ERROR may still fire, as in DTrace: without

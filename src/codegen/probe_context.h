@@ -69,4 +69,15 @@ class ProviderCodegen {
 // The code generation of `provider` (provider_codegen_table.cc).
 const ProviderCodegen& CodegenOf(const Provider& provider);
 
+// For contexts whose program serves many probes, each known by an index
+// the prologue keeps in a stack slot (syscall: the syscall number; pid: the
+// attach cookie).
+
+// Jumps to `skip` unless the index is one of `members` (all < universe): a
+// compare chain for a few, else a bitmap in rodata.
+void GenIndexFilter(FunctionGen& gen, int16_t index_slot, const std::vector<uint32_t>& members,
+                    uint32_t universe, bpf::Label skip);
+// r0 = the u32 at rodata offset `table` + 4 * index.
+void GenIndexedWord(FunctionGen& gen, int16_t index_slot, uint32_t table);
+
 }  // namespace dt

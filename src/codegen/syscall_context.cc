@@ -51,45 +51,18 @@ class SyscallContext final : public ProbeContext {
   }
 
   void GenProbeFilter(const std::vector<const Probe*>& probes, Label skip) override {
-    Builder& b = gen_.builder();
     // A clause that takes every syscall of this side needs no test.
     const auto& all = gen_.options().probes_per_group;
     auto it = all.find({first_.owner, first_.owner->ProgramGroup(first_)});
     if (probes.size() == (it == all.end() ? 0 : it->second)) return;
-    b.Load(8, R1, R10, nr_slot_);
-    if (probes.size() <= 8) {
-      Label match = b.NewLabel();
-      for (const Probe* p : probes) b.JumpIfImm(BPF_JEQ, R1, SyscallData(*p).nr, match);
-      b.Jump(skip);
-      b.Bind(match);
-      return;
-    }
-    // A bitmap of the enabled syscall numbers in rodata.
-    std::string bits(kMaxSyscallNr / 8, '\0');
-    for (const Probe* p : probes) {
-      int nr = SyscallData(*p).nr;
-      bits[nr / 8] |= static_cast<char>(1 << (nr % 8));
-    }
-    uint32_t off = gen_.maps().AddRodata(bits, kMaxSyscallNr / 8);
-    b.Mov(R2, R1);
-    b.AluImm(BPF_RSH, R2, 3);
-    b.LoadMapValueAddr(R3, gen_.maps().rodata_map(), off);
-    b.Alu(BPF_ADD, R3, R2);
-    b.Load(1, R3, R3, 0);
-    b.AluImm(BPF_AND, R1, 7);
-    b.Alu(BPF_RSH, R3, R1);
-    b.AluImm(BPF_AND, R3, 1);
-    b.JumpIfImm(BPF_JEQ, R3, 0, skip);
+    std::vector<uint32_t> numbers;
+    for (const Probe* p : probes) numbers.push_back(static_cast<uint32_t>(SyscallData(*p).nr));
+    GenIndexFilter(gen_, nr_slot_, numbers, kMaxSyscallNr, skip);
   }
 
   void GenProbeId() override {
-    Builder& b = gen_.builder();
-    b.Load(8, R0, R10, nr_slot_);
-    b.AluImm(BPF_LSH, R0, 2);
-    b.LoadMapValueAddr(R1, gen_.maps().rodata_map(),
-                       gen_.shared().syscall_ids_off + (is_return_ ? kMaxSyscallNr * 4 : 0));
-    b.Alu(BPF_ADD, R1, R0);
-    b.Load(4, R0, R1, 0);
+    GenIndexedWord(gen_, nr_slot_,
+                   gen_.shared().syscall_ids_off + (is_return_ ? kMaxSyscallNr * 4 : 0));
   }
 
   void GenEpid(const ClauseInfo& ci) override {
@@ -107,12 +80,7 @@ class SyscallContext final : public ProbeContext {
       for (int byte = 0; byte < 4; ++byte)
         table[SyscallData(*p).nr * 4 + byte] = static_cast<char>((epid >> (8 * byte)) & 0xff);
     }
-    uint32_t off = gen_.maps().AddRodata(table, kMaxSyscallNr * 4);
-    b.Load(8, R0, R10, nr_slot_);
-    b.AluImm(BPF_LSH, R0, 2);
-    b.LoadMapValueAddr(R1, gen_.maps().rodata_map(), off);
-    b.Alu(BPF_ADD, R1, R0);
-    b.Load(4, R0, R1, 0);
+    GenIndexedWord(gen_, nr_slot_, gen_.maps().AddRodata(table, kMaxSyscallNr * 4));
   }
 
   void GenProbeString(Builtin which) override {
