@@ -92,8 +92,11 @@ while read -r opt; do
     problem "option -$opt has an entry under OPTIONS but is not in dtrace --help"
   fi
 done <"$scratch/man.options"
+# grep reads the whole section (no -q): under pipefail, a grep that quits at
+# the first match can leave awk writing into a closed pipe, and the
+# pipeline then fails although the entry is there.
 for long in help version; do
-  if section OPTIONS | grep -q "^\.BR\? .*\\\\-\\\\-$long\$"; then passed; else
+  if section OPTIONS | grep "^\.BR\? .*\\\\-\\\\-$long\$" >/dev/null; then passed; else
     problem "--$long has no entry under OPTIONS"
   fi
 done
