@@ -176,6 +176,13 @@ class FunctionGen {
   void GenLltostrPrepend(const LltostrPlaces& at, char c);
   void GenCaseConversion(const ast::Expr& e, bool to_upper);  // toupper(), tolower()
   void GenSubstr(const ast::Expr& e);
+  // What basename, dirname and substr share: the sizes of their string
+  // argument and result, the result's buffer and the start and length
+  // words of the slice they copy, all in scratch (AllocSlice).
+  struct Slice {
+    uint32_t in_size = 0, size = 0, out = 0, start_word = 0, length_word = 0;
+  };
+  Slice AllocSlice(const ast::Expr& e);
   // Copies the slice of the string at *src_slot (in_size bytes) that starts
   // and runs for the words at r7+start_word and r7+length_word to r7+out;
   // both are masked to their buffers' powers of two, which the verifier needs.

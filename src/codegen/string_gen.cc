@@ -40,6 +40,16 @@ constexpr int32_t kMaxDigits = 64;
 
 }  // namespace
 
+FunctionGen::Slice FunctionGen::AllocSlice(const Expr& e) {
+  Slice s;
+  s.in_size = static_cast<uint32_t>(e.args[0]->type->size);
+  s.size = static_cast<uint32_t>(e.type->size);
+  s.out = AllocScratch(PowerOfTwoAtLeast(s.size));
+  s.start_word = AllocScratch(8);
+  s.length_word = AllocScratch(8);
+  return s;
+}
+
 void FunctionGen::GenCopySlice(int16_t src_slot, uint32_t in_size, uint32_t start_word,
                                uint32_t length_word, uint32_t out, uint32_t size) {
   b_.Load(8, R3, R10, src_slot);
@@ -62,11 +72,7 @@ void FunctionGen::GenPathComponent(const Expr& e, bool want_dirname) {
   //     end it ("/usr/lib/" -> "/usr"); "." when there is no slash before
   //     the name ("a", "a/"), "/" when only slashes are ("/a", "//a").
   const Expr& arg = *e.args[0];
-  auto in_size = static_cast<uint32_t>(arg.type->size);
-  auto size = static_cast<uint32_t>(e.type->size);
-  uint32_t out = AllocScratch(PowerOfTwoAtLeast(size));
-  uint32_t start_word = AllocScratch(8);
-  uint32_t length_word = AllocScratch(8);
+  auto [in_size, size, out, start_word, length_word] = AllocSlice(e);
   int mark = stack_top_;
   int16_t src_slot = AllocSlot();
   int16_t slash_slot = AllocSlot();
@@ -376,11 +382,7 @@ void FunctionGen::GenSubstr(const Expr& e) {
   //   that many characters off the end.
   // The result is at most the characters that are there.
   const Expr& arg = *e.args[0];
-  auto in_size = static_cast<uint32_t>(arg.type->size);
-  auto size = static_cast<uint32_t>(e.type->size);
-  uint32_t out = AllocScratch(PowerOfTwoAtLeast(size));
-  uint32_t start_word = AllocScratch(8);
-  uint32_t length_word = AllocScratch(8);
+  auto [in_size, size, out, start_word, length_word] = AllocSlice(e);
   int mark = stack_top_;
   int16_t src_slot = AllocSlot();
   int16_t index_slot = AllocSlot();
