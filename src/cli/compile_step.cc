@@ -98,14 +98,6 @@ std::vector<TextRange> TracingText(const std::string& raw_tracepoint) {
   return merged;
 }
 
-// $pid, $ppid, ...: the same for every source of a run.
-std::map<std::string, std::string> ProcessMacros(int target_pid) {
-  return {{"pid", std::to_string(getpid())},      {"ppid", std::to_string(getppid())},
-          {"uid", std::to_string(getuid())},      {"gid", std::to_string(getgid())},
-          {"target", std::to_string(target_pid)}, {"sid", std::to_string(getsid(0))},
-          {"pgid", std::to_string(getpgid(0))}};
-}
-
 // The compiler's state across sources: they share one type table, one
 // analyzer and one ProgramInfo, and a #pragma D option holds from its
 // source on (code generation sees the last value).
@@ -292,6 +284,13 @@ uint32_t RingBufferBytes(uint64_t bufsize) {
   uint32_t bytes = 4096;  // the ring must be a power of two, at least a page
   while (bytes < bufsize && bytes < kMaxBufferSize) bytes <<= 1;
   return bytes;
+}
+
+std::map<std::string, std::string> ProcessMacros(int target_pid) {
+  return {{"pid", std::to_string(getpid())},      {"ppid", std::to_string(getppid())},
+          {"uid", std::to_string(getuid())},      {"gid", std::to_string(getgid())},
+          {"target", std::to_string(target_pid)}, {"sid", std::to_string(getsid(0))},
+          {"pgid", std::to_string(getpgid(0))}};
 }
 
 OrDtraceError<CompiledRun> CompileSources(const Options& options, RunSettings settings,

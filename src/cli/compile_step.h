@@ -11,6 +11,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,10 @@ struct CompiledRun {
   std::vector<SourceMatches> matches;  // one per source, in command-line order
   bool destructive = false;            // uses destructive actions, which need -w
 };
+
+// $pid, $ppid, $uid, $gid, $target, $sid, $pgid: the same for every source
+// of a run (and for the descriptions -l expands).
+std::map<std::string, std::string> ProcessMacros(int target_pid);
 
 // The bytes of the ring buffer for a bufsize option: a power of two, at
 // least a page, at most kMaxBufferSize.

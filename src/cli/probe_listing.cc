@@ -8,6 +8,7 @@
 #include <cstring>
 #include <variant>
 
+#include "cli/compile_step.h"
 #include "cli/run_settings.h"
 #include "cli/script_file.h"
 #include "cli/script_preprocessor.h"
@@ -36,13 +37,7 @@ MacroEnv ListingMacros(const Options& opts, int target_pid, const std::string& a
   MacroEnv macros;
   macros.args.push_back(arg0);
   for (const std::string& a : opts.script_args) macros.args.push_back(a);
-  macros.named["pid"] = std::to_string(getpid());
-  macros.named["ppid"] = std::to_string(getppid());
-  macros.named["uid"] = std::to_string(getuid());
-  macros.named["gid"] = std::to_string(getgid());
-  macros.named["target"] = std::to_string(target_pid);
-  macros.named["sid"] = std::to_string(getsid(0));
-  macros.named["pgid"] = std::to_string(getpgid(0));
+  macros.named = ProcessMacros(target_pid);
   macros.source_is_file = true;
   for (const OptionSetting& o : opts.xopts) {
     bool on = ParseBooleanOption(o.value).value_or(false);
