@@ -207,6 +207,7 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
       std::optional<bool> on = ParseBooleanOption(value);
       if (!on) throw bad();
       if (name == "quiet") quiet = *on;
+      if (name == "flowindent") flow_indent = *on;
       if (name == "errtags") errtags = *on;
       if (name == "defaultargs") default_args = *on;
       if (name == "argref") arg_ref = *on;

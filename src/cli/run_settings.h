@@ -52,6 +52,7 @@ inline constexpr uint64_t kMaxStackIndent = 4096;
 
 struct RunSettings {
   bool quiet = false;
+  bool flow_indent = false;  // -F, option flowindent
   bool errtags = false;
   bool default_args = false;
   bool arg_ref = false;

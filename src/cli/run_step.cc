@@ -47,6 +47,7 @@ std::optional<DtraceError> RefuseToEnable(const CompiledRun& compiled, int total
 SessionOptions SessionOptionsFor(const RunSettings& settings, TargetProcess* target) {
   SessionOptions so;
   so.quiet = settings.quiet;
+  so.flow_indent = settings.flow_indent;
   so.strsize = settings.strsize;
   so.stack_indent = settings.stack_indent;
   so.sort = settings.sort;

@@ -394,12 +394,14 @@ void TracingSession::OnRecord(const uint8_t* data, size_t size) {
   if (size < desc.size) return;
   if (!options_.quiet) {
     if (!header_printed_) {
-      Write(DefaultHeader());
+      Write(options_.flow_indent ? FlowHeader() : DefaultHeader());
       header_printed_ = true;
     }
     const Probe* p = probes_.ById(h.probe_id);
-    Write(
-        RecordPrefix(static_cast<int>(h.cpu), h.probe_id, p ? p->function : "", p ? p->name : ""));
+    const int cpu = static_cast<int>(h.cpu);
+    const std::string function = p ? p->function : "", name = p ? p->name : "";
+    Write(options_.flow_indent ? flow_.Prefix(cpu, p ? p->provider : "", function, name)
+                               : RecordPrefix(cpu, h.probe_id, function, name));
   }
   PrintRecordActions(desc, data);
   Write(RecordEnd(options_.quiet));
@@ -432,6 +434,7 @@ bool TracingSession::TargetExited() {
 void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {
   RunSettings now;
   now.quiet = options_.quiet;
+  now.flow_indent = options_.flow_indent;
   now.sort = options_.sort;
   now.stack_indent = options_.stack_indent;
   now.switchrate_ns = options_.switchrate_ns;
@@ -452,6 +455,7 @@ void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {
     return;
   }
   options_.quiet = now.quiet;
+  options_.flow_indent = now.flow_indent;
   options_.sort = now.sort;
   options_.stack_indent = now.stack_indent;
   options_.switchrate_ns = now.switchrate_ns;

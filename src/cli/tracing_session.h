@@ -21,6 +21,7 @@
 #include "codegen/compiled_program.h"
 #include "consumer/aggregation.h"
 #include "consumer/aggregation_printer.h"
+#include "consumer/flow_indent.h"
 #include "consumer/kernel_symbol_lookup.h"
 #include "providers/probe_registry.h"
 #include "runtime/attach.h"
@@ -34,6 +35,7 @@ class TargetProcess;
 
 struct SessionOptions {
   bool quiet = false;
+  bool flow_indent = false;  // -F: CPU FUNCTION lines indented by call depth
   uint64_t strsize = 256;
   AggSortOptions sort;
   // -c or -p: resumed once tracing is on; its exit ends the run.
@@ -98,6 +100,7 @@ class TracingSession {
   std::vector<bool> agg_printed_;
   std::vector<ErrorRecord> pending_errors_;
   bool header_printed_ = false;
+  FlowIndent flow_;
   bool exit_requested_ = false;
   bool exit_status_set_ = false;
   int exit_status_ = 0;

@@ -7,7 +7,8 @@
 //   then RecordEnd(false) ("\n").
 // With -q: no header, no prefix, no newline; trace() prints the bare value.
 // With -F (flowindent) the header and prefix are FlowHeader()/FlowRecordPrefix()
-// and are printed even with -q, as dtrace(1) does.
+// (depth kept by FlowIndent). -q still prints neither: the Guide's -q prints
+// no column headers and no CPU ID.
 //
 // trace() layout (libdtrace): integers of 8/4/2/1 bytes are " %16lld",
 // " %8d", " %5d", " %3d" (4-byte values print signed, 2- and 1-byte values
