@@ -78,6 +78,7 @@ TracingSession::TracingSession(CompiledProgram program, const ProbeRegistry& pro
       out_(out),
       lookup_(ResolveKernelAddress) {
   agg_printed_.assign(program_.aggregations.size(), false);
+  for (const auto& [probe_id, clause] : program_.epids) ++clauses_of_probe_[probe_id];
 }
 
 TracingSession::~TracingSession() { attachments_.clear(); }
@@ -152,8 +153,16 @@ void TracingSession::RunOnce(int program_index) {
   runtime::RunProgramOnce(programs_[program_index].fd());
 }
 
-int TracingSession::ConsumeBatch() {
+int TracingSession::ConsumeRing() {
   int consumed = ring_->reader.Consume(kRecordBatch);
+  // As libdtrace, which looks no further than the buffer it holds: a
+  // return held back for the record after it is printed when none came.
+  PrintHeldRecord(std::nullopt);
+  return consumed;
+}
+
+int TracingSession::ConsumeBatch() {
+  int consumed = ConsumeRing();
   RunPendingErrors();
   ReportErrorProbeFaults();
   // exit() followed by a fault in its clause: the fault discards the record
@@ -213,7 +222,7 @@ void TracingSession::RunErrorProbe(const ErrorRecord& err) {
     runtime::RunProgramOnce(
         programs_[program_.error_program].fd(),
         {0, epid, err.action, err.offset, err.fault, err.addr, 0, 0, 0, 0, 0, 0});
-    ring_->reader.Consume(kRecordBatch);
+    ConsumeRing();
   }
   fflush(out_);
   const Probe* p = probes_.ById(err.header.probe_id);
@@ -382,6 +391,8 @@ void TracingSession::OnRecord(const uint8_t* data, size_t size) {
   RecordHeader h;
   memcpy(&h, data, sizeof(h));
   if (h.desc_id == kErrorRecord) {
+    PrintHeldRecord(std::nullopt);
+    last_clause_.reset();
     if (size >= sizeof(ErrorRecord)) {
       ErrorRecord e;
       memcpy(&e, data, sizeof(e));
@@ -390,19 +401,55 @@ void TracingSession::OnRecord(const uint8_t* data, size_t size) {
     return;
   }
   if (h.desc_id >= program_.records.size()) return;
-  const RecordDesc& desc = program_.records[h.desc_id];
-  if (size < desc.size) return;
-  if (!options_.quiet) {
-    if (!header_printed_) {
-      Write(options_.flow_indent ? FlowHeader() : DefaultHeader());
-      header_printed_ = true;
-    }
+  if (size < program_.records[h.desc_id].size) return;
+  const EnabledClause clause{h.probe_id, h.epid};
+  PrintHeldRecord(clause);
+  if (options_.flow_indent && MayBeFollowedBySameProbe(h.probe_id)) {
     const Probe* p = probes_.ById(h.probe_id);
-    const int cpu = static_cast<int>(h.cpu);
-    const std::string function = p ? p->function : "", name = p ? p->name : "";
-    Write(options_.flow_indent ? flow_.Prefix(cpu, p ? p->provider : "", function, name)
-                               : RecordPrefix(cpu, h.probe_id, function, name));
+    if (p != nullptr && FlowKindOfName(p->name) == FlowKind::kReturn) {
+      held_record_.assign(data, data + size);
+      return;
+    }
   }
+  PrintRecord(data, std::nullopt);
+}
+
+bool TracingSession::MayBeFollowedBySameProbe(uint32_t probe_id) const {
+  auto it = clauses_of_probe_.find(probe_id);
+  return it != clauses_of_probe_.end() && it->second > 1;
+}
+
+void TracingSession::PrintHeldRecord(std::optional<EnabledClause> next) {
+  if (held_record_.empty()) return;
+  std::vector<uint8_t> record;
+  record.swap(held_record_);
+  PrintRecord(record.data(), next);
+}
+
+void TracingSession::PrintRecord(const uint8_t* data, std::optional<EnabledClause> next) {
+  RecordHeader h;
+  memcpy(&h, data, sizeof(h));
+  const RecordDesc& desc = program_.records[h.desc_id];
+  const Probe* p = probes_.ById(h.probe_id);
+  const int cpu = static_cast<int>(h.cpu);
+  const std::string function = p ? p->function : "", name = p ? p->name : "";
+  const EnabledClause clause{h.probe_id, h.epid};
+  // dtrace(1) settles the header at the first record, by the options of
+  // that moment: -F prints its header (and its prefixes) even under -q.
+  if (!header_printed_) {
+    if (options_.flow_indent)
+      Write(FlowHeader());
+    else if (!options_.quiet)
+      Write(DefaultHeader());
+    header_printed_ = true;
+  }
+  if (options_.flow_indent) {
+    FlowFiring firing{cpu, clause, p ? p->provider : "", function, name};
+    Write(flow_.Prefix(firing, last_clause_, next));
+  } else if (!options_.quiet) {
+    Write(RecordPrefix(cpu, h.probe_id, function, name));
+  }
+  last_clause_ = clause;
   PrintRecordActions(desc, data);
   Write(RecordEnd(options_.quiet));
 }

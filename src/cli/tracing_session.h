@@ -15,7 +15,9 @@
 #include <csignal>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "codegen/compiled_program.h"
@@ -59,6 +61,15 @@ class TracingSession {
   void LoadPrograms();
   void AttachProbes();
   void OnRecord(const uint8_t* data, size_t size);
+  // Prints one record (header, prefix, actions); next: the clause of the
+  // record read after it, when known (-F needs it for returns).
+  void PrintRecord(const uint8_t* data, std::optional<EnabledClause> next);
+  // Under -F a return of a probe with several clauses waits for the record
+  // after it (see FlowIndent); this prints the one waiting, if any.
+  void PrintHeldRecord(std::optional<EnabledClause> next);
+  bool MayBeFollowedBySameProbe(uint32_t probe_id) const;
+  // Consumes up to one batch from the ring, then prints a held record.
+  int ConsumeRing();
   void HandleError(const uint8_t* data);
   void RunErrorProbe(const ErrorRecord& err);
   void ReportErrorProbeFaults();
@@ -101,6 +112,9 @@ class TracingSession {
   std::vector<ErrorRecord> pending_errors_;
   bool header_printed_ = false;
   FlowIndent flow_;
+  std::optional<EnabledClause> last_clause_;  // of the last record read
+  std::vector<uint8_t> held_record_;
+  std::unordered_map<uint32_t, int> clauses_of_probe_;
   bool exit_requested_ = false;
   bool exit_status_set_ = false;
   int exit_status_ = 0;

@@ -7,8 +7,8 @@
 //   then RecordEnd(false) ("\n").
 // With -q: no header, no prefix, no newline; trace() prints the bare value.
 // With -F (flowindent) the header and prefix are FlowHeader()/FlowRecordPrefix()
-// (depth kept by FlowIndent). -q still prints neither: the Guide's -q prints
-// no column headers and no CPU ID.
+// (depth kept by FlowIndent), and dtrace(1) prints both even under -q: there
+// -q only drops the record end and pads no trace() value.
 //
 // trace() layout (libdtrace): integers of 8/4/2/1 bytes are " %16lld",
 // " %8d", " %5d", " %3d" (4-byte values print signed, 2- and 1-byte values
