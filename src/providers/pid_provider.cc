@@ -132,17 +132,17 @@ bool FunctionMatches(const std::string& pattern, const Probe& probe) {
   return MatchProbeField(pattern, probe.function);
 }
 
-// Whether an instruction starts with a lock prefix among its prefixes:
-// uprobes cannot step those out of line, and the kernel refuses a probe
-// there. Known before asking, a refused site costs nothing; otherwise one
-// refusal fails the whole multi-uprobe link and attaching goes by halves.
-bool StartsLocked(std::optional<std::string_view> code) {
+// Whether an instruction has a prefix the kernel's uprobes refuse: lock,
+// or a segment override other than fs and gs (cs appears in the padding
+// nops inside hand-written functions, ds as `notrack`). Known before
+// asking, a refused site costs nothing; otherwise one refusal fails the
+// whole multi-uprobe link and attaching goes by halves.
+bool HasPrefixUprobesRefuse(std::optional<std::string_view> code) {
   if (!code) return false;
   for (unsigned char byte : *code) {
-    if (byte == 0xf0) return true;
-    bool prefix = byte == 0x66 || byte == 0x67 || byte == 0xf2 || byte == 0xf3 || byte == 0x2e ||
-                  byte == 0x3e || byte == 0x26 || byte == 0x36 || byte == 0x64 || byte == 0x65 ||
-                  (byte >= 0x40 && byte <= 0x4f);
+    if (byte == 0xf0 || byte == 0x26 || byte == 0x2e || byte == 0x36 || byte == 0x3e) return true;
+    bool prefix = byte == 0x66 || byte == 0x67 || byte == 0xf2 || byte == 0xf3 || byte == 0x64 ||
+                  byte == 0x65 || (byte >= 0x40 && byte <= 0x4f);
     if (!prefix) return false;
   }
   return false;
@@ -210,7 +210,7 @@ void CreateAtOffsets(const std::string& name, const OffsetRequest& request,
     PidProbeData site = entry_site;
     site.offset = offset;
     site.file_offset = entry_site.file_offset + offset;
-    site.locked_instruction = StartsLocked(object.elf().FileRange(site.file_offset, 15));
+    site.uprobes_refuse = HasPrefixUprobesRefuse(object.elf().FileRange(site.file_offset, 15));
     added.Add(module, function.name, OffsetProbeName(offset), site);
   };
   if (request.kind == OffsetRequest::kGlob) {
@@ -283,7 +283,8 @@ void CreateAtAddress(const ProbeSpecFields& desc, const elf::ProcessMaps& maps, 
   site.function_names = {"-"};
   site.path = UprobePath(maps.pid(), *m);
   site.file_offset = m->FileOffset(*address);
-  if (object) site.locked_instruction = StartsLocked(object->elf().FileRange(site.file_offset, 15));
+  if (object)
+    site.uprobes_refuse = HasPrefixUprobesRefuse(object->elf().FileRange(site.file_offset, 15));
   std::string module = executable ? elf::ModuleName(executable->path) : "a.out";
   added.Add(module, "-", OffsetProbeName(*address), site);
 }
@@ -330,7 +331,7 @@ class Pid final : public Provider {
         site.function_names = f.names;
         site.path = UprobePath(pid, m);
         site.file_offset = *offset;
-        site.locked_instruction = StartsLocked(object->elf().FileRange(*offset, 15));
+        site.uprobes_refuse = HasPrefixUprobesRefuse(object->elf().FileRange(*offset, 15));
         for (const std::string& name : names) {
           site.is_return = name == "return";
           added.Add(module, f.symbol->name, name, site);
@@ -387,7 +388,7 @@ class Pid final : public Provider {
     std::map<std::string, std::vector<runtime::UprobeSite>> by_path;
     for (size_t i = 0; i < probes.size(); ++i) {
       const PidProbeData& data = PidData(*probes[i]);
-      if (data.locked_instruction)
+      if (data.uprobes_refuse)
         Refused(*probes[i]);
       else
         by_path[data.path].push_back({data.file_offset, i});

@@ -42,9 +42,10 @@ struct PidProbeData : ProbeData {
   // Every name of the function (the probe is named by the canonical one);
   // a description may use any.
   std::vector<std::string> function_names;
-  // The probed instruction has a lock prefix, which uprobes refuse (return
-  // probes too: a uretprobe starts with a breakpoint at the entry).
-  bool locked_instruction = false;
+  // The probed instruction has a prefix uprobes refuse (lock; cs, ds, es,
+  // ss): the probe is reported and left off (return probes too: a
+  // uretprobe starts with a breakpoint at the entry).
+  bool uprobes_refuse = false;
   std::string path;          // the object's file, as uprobes open it
   uint64_t file_offset = 0;  // of the probed instruction (entry, return: the first)
 };
