@@ -1,5 +1,6 @@
-// pid<PID>:<module>:<function>:entry and :return: one kprobe-type program
-// per process and side, attached as uprobes (uretprobes) to every probe it
+// pid<PID>:<module>:<function>:entry, :return and :<offset>: one
+// kprobe-type program per process and side (entry and offset probes are
+// one side), attached as uprobes (uretprobes) to every probe it
 // serves, with the probe's place in the program's probe list as the attach
 // cookie. The prologue checks the process (a uprobe on a shared library is
 // a breakpoint in every process that maps the page) and reads the cookie;
@@ -89,7 +90,10 @@ class PidContext final : public ProbeContext {
   }
 
   // entry: the function's integer arguments, six in registers, the rest on
-  // the stack above the return address. return: arg1 is the return value.
+  // the stack above the return address. An offset probe reads the same
+  // registers and stack slots where it is, as DTrace's fasttrap does (they
+  // are the arguments only while the function has not changed them).
+  // return: arg1 is the return value.
   void GenArg(int n) override {
     Builder& b = gen_.builder();
     if (data_.is_return) {

@@ -3,6 +3,7 @@
 #include <linux/bpf.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <map>
@@ -12,6 +13,7 @@
 #include "common/diagnostic.h"
 #include "elf/object_cache.h"
 #include "elf/proc_maps.h"
+#include "elf/x86_insn_length.h"
 #include "providers/probe_registry.h"
 #include "runtime/uprobe.h"
 
@@ -56,6 +58,28 @@ std::vector<std::string> ProbeNames(const std::string& pattern) {
   return names;
 }
 
+std::string Hex(uint64_t v) {
+  char text[24];
+  snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(v));
+  return text;
+}
+
+// The offset probes a description's name field asks for, as illumos'
+// libdtrace decides: a name that is not a glob and is neither entry nor
+// return is one offset; a glob (an empty name is `*`) matches the hex names
+// of every instruction offset; the entry and return names ask for none.
+struct OffsetRequest {
+  enum Kind { kNone, kOne, kGlob } kind = kNone;
+  std::string pattern;  // kGlob: the pattern, "*" for all
+};
+
+OffsetRequest OffsetsAsked(const std::string& name) {
+  if (name.empty()) return {OffsetRequest::kGlob, "*"};
+  if (HasGlob(name)) return {OffsetRequest::kGlob, name};
+  if (name == "entry" || name == "return") return {};
+  return {OffsetRequest::kOne, name};
+}
+
 // A function of an object: its canonical name (the one stacks show) first,
 // then its other names.
 struct Function {
@@ -92,23 +116,33 @@ std::vector<Function> MatchFunctions(const elf::SymbolTable& symbols, const std:
   return out;
 }
 
+// An offset named exactly matches by value: `main:0x1A` is `main:1a`.
+bool NameMatches(const std::string& pattern, const Probe& probe) {
+  const PidProbeData& data = PidData(probe);
+  if (data.is_offset && !pattern.empty() && !HasGlob(pattern)) {
+    std::optional<uint64_t> offset = OffsetOfProbeName(pattern);
+    return offset && *offset == data.offset;
+  }
+  return MatchProbeField(pattern, probe.name);
+}
+
 bool FunctionMatches(const std::string& pattern, const Probe& probe) {
   for (const std::string& name : PidData(probe).function_names)
     if (MatchProbeField(pattern, name)) return true;
   return MatchProbeField(pattern, probe.function);
 }
 
-// Whether an instruction starts with a lock prefix among its prefixes:
-// uprobes cannot step those out of line, and the kernel refuses a probe
-// there. Known before asking, a refused site costs nothing; otherwise one
-// refusal fails the whole multi-uprobe link and attaching goes by halves.
-bool StartsLocked(std::optional<std::string_view> code) {
+// Whether an instruction has a prefix the kernel's uprobes refuse: lock,
+// or a segment override other than fs and gs (cs appears in the padding
+// nops inside hand-written functions, ds as `notrack`). Known before
+// asking, a refused site costs nothing; otherwise one refusal fails the
+// whole multi-uprobe link and attaching goes by halves.
+bool HasPrefixUprobesRefuse(std::optional<std::string_view> code) {
   if (!code) return false;
   for (unsigned char byte : *code) {
-    if (byte == 0xf0) return true;
-    bool prefix = byte == 0x66 || byte == 0x67 || byte == 0xf2 || byte == 0xf3 || byte == 0x2e ||
-                  byte == 0x3e || byte == 0x26 || byte == 0x36 || byte == 0x64 || byte == 0x65 ||
-                  (byte >= 0x40 && byte <= 0x4f);
+    if (byte == 0xf0 || byte == 0x26 || byte == 0x2e || byte == 0x36 || byte == 0x3e) return true;
+    bool prefix = byte == 0x66 || byte == 0x67 || byte == 0xf2 || byte == 0xf3 || byte == 0x64 ||
+                  byte == 0x65 || (byte >= 0x40 && byte <= 0x4f);
     if (!prefix) return false;
   }
   return false;
@@ -121,6 +155,140 @@ void Refused(const Probe& probe,
   fprintf(stderr, "dtrace: failed to enable %s: %s\n", probe.FullName().c_str(), reason.c_str());
 }
 
+// Adds a process's probes to the registry, each once: a probe that exists
+// already (made by an earlier description) is not made again.
+class NewProbes {
+ public:
+  NewProbes(const Provider* owner, const std::string& provider, pid_t pid, ProbeRegistry& registry)
+      : owner_(owner), provider_(provider), pid_(pid), registry_(registry) {
+    for (const auto& p : registry.probes())
+      if (p->owner == owner) existing_.insert(p->FullName());
+  }
+
+  void Add(const std::string& module, const std::string& function, const std::string& name,
+           const PidProbeData& site) {
+    Probe p;
+    p.provider = provider_;
+    p.module = module;
+    p.function = function;
+    p.name = name;
+    if (!existing_.insert(p.FullName()).second) return;
+    p.owner = owner_;
+    auto data = std::make_shared<PidProbeData>(site);
+    data->pid = pid_;
+    p.data = std::move(data);
+    registry_.Add(std::move(p));
+  }
+
+ private:
+  const Provider* owner_;
+  const std::string& provider_;
+  pid_t pid_;
+  ProbeRegistry& registry_;
+  std::set<std::string> existing_;
+};
+
+// The instruction starts of a function, decoded from its file.
+std::optional<elf::X86Boundaries> InstructionStarts(const elf::ElfFile& elf, uint64_t file_offset,
+                                                    uint64_t size) {
+  std::optional<std::string_view> code = elf.FileRange(file_offset, size);
+  if (!code) return std::nullopt;
+  return elf::X86InstructionStarts(*code);
+}
+
+// The offset probes `name` asks for in one function (`entry_site` is the
+// function's entry). Errors are illumos' for the first function a
+// description matches.
+void CreateAtOffsets(const std::string& name, const OffsetRequest& request,
+                     const elf::ObjectFile& object, const elf::Symbol& function,
+                     const std::string& module, PidProbeData entry_site, NewProbes& added) {
+  entry_site.is_return = false;
+  entry_site.is_offset = true;
+  std::optional<elf::X86Boundaries> starts =
+      InstructionStarts(object.elf(), entry_site.file_offset, function.size);
+  auto add = [&](uint64_t offset) {
+    PidProbeData site = entry_site;
+    site.offset = offset;
+    site.file_offset = entry_site.file_offset + offset;
+    site.uprobes_refuse = HasPrefixUprobesRefuse(object.elf().FileRange(site.file_offset, 15));
+    added.Add(module, function.name, OffsetProbeName(offset), site);
+  };
+  if (request.kind == OffsetRequest::kGlob) {
+    if (!starts) return;
+    for (uint64_t start : starts->starts)
+      if (request.pattern == "*" || MatchProbeField(request.pattern, OffsetProbeName(start)))
+        add(start);
+    return;
+  }
+  std::optional<uint64_t> offset = OffsetOfProbeName(name);
+  if (!offset) throw CompileError("D_PROC_NAME", 0, "'" + name + "' is an invalid probe name");
+  if (*offset >= function.size)
+    throw CompileError("D_PROC_OFF", 0,
+                       "offset " + Hex(*offset) + " outside of function '" + function.name + "'");
+  if (!starts)
+    throw CompileError("D_PROC_CREATEFAIL", 0,
+                       "failed to create probe at '" + function.name + "+" + Hex(*offset) +
+                           "': its code is not in " + object.name());
+  const std::vector<uint64_t>& s = starts->starts;
+  if (!std::binary_search(s.begin(), s.end(), *offset))
+    throw CompileError("D_PROC_ALIGN", 0,
+                       "offset " + Hex(*offset) + " is not aligned on an instruction");
+  add(*offset);
+}
+
+// pid<N>::-:<address>, pid<N>:a.out:-:<address>: a probe at an absolute
+// address of the process. DTrace accepts only the a.out module (the
+// probe's module is the executable's name) and one address; the address
+// may lie in any object mapped from a file. Where a function symbol covers
+// it, it must be one of the function's instruction boundaries (DTrace does
+// not check; a breakpoint inside an instruction would corrupt it).
+void CreateAtAddress(const ProbeSpecFields& desc, const elf::ProcessMaps& maps, NewProbes& added) {
+  const elf::Mapping* executable = nullptr;
+  for (const elf::Mapping& m : maps.mappings())
+    if (m.is_file() && maps.IsMainExecutable(m)) executable = &m;
+  if (!desc.module.empty() &&
+      (HasGlob(desc.module) || executable == nullptr ||
+       !ModuleMatches(desc.module, elf::ModuleName(executable->path), true)))
+    throw CompileError("D_PROC_LIB", 0, "only the a.out module is valid with the '-' function");
+  if (desc.name.empty() || HasGlob(desc.name))
+    throw CompileError("D_PROC_NAME", 0,
+                       "only individual addresses may be specified with the '-' function");
+  std::optional<uint64_t> address = OffsetOfProbeName(desc.name);
+  if (!address)
+    throw CompileError("D_PROC_NAME", 0, "'" + desc.name + "' is an invalid probe name");
+  const elf::Mapping* m = maps.Find(*address);
+  if (m == nullptr || !m->exec || !m->is_file())
+    throw CompileError(
+        "D_PROC_CREATEFAIL", 0,
+        "failed to create probe at '-+" + Hex(*address) + "': no executable file is mapped there");
+  std::string error;
+  std::shared_ptr<const elf::ObjectFile> object = Objects().ForMapping(maps.pid(), *m, &error);
+  if (object) {
+    std::optional<uint64_t> vaddr = elf::Normalize(*m, object->elf(), *address);
+    std::optional<elf::SymbolMatch> in = vaddr ? object->symbols().Lookup(*vaddr) : std::nullopt;
+    std::optional<uint64_t> start =
+        in ? object->elf().VaddrToFileOffset(in->symbol->address) : std::nullopt;
+    if (start && in->symbol->size > in->offset) {
+      std::optional<elf::X86Boundaries> starts =
+          InstructionStarts(object->elf(), *start, in->symbol->size);
+      if (starts && !std::binary_search(starts->starts.begin(), starts->starts.end(), in->offset))
+        throw CompileError("D_PROC_ALIGN", 0,
+                           "offset " + Hex(*address) + " is not aligned on an instruction");
+    }
+  }
+  PidProbeData site;
+  site.is_offset = true;
+  site.offset = *address;
+  site.in_executable = true;
+  site.function_names = {"-"};
+  site.path = UprobePath(maps.pid(), *m);
+  site.file_offset = m->FileOffset(*address);
+  if (object)
+    site.uprobes_refuse = HasPrefixUprobesRefuse(object->elf().FileRange(site.file_offset, 15));
+  std::string module = executable ? elf::ModuleName(executable->path) : "a.out";
+  added.Add(module, "-", OffsetProbeName(*address), site);
+}
+
 class Pid final : public Provider {
  public:
   void AddProbes(const KernelEventList&, ProbeRegistry&) const override {}
@@ -129,18 +297,21 @@ class Pid final : public Provider {
     pid_t pid = PidOfProviderName(desc.provider);
     if (pid == 0) return;
     std::vector<std::string> names = ProbeNames(desc.name);
-    if (names.empty()) return;
+    OffsetRequest offsets = OffsetsAsked(desc.name);
+    if (names.empty() && offsets.kind == OffsetRequest::kNone) return;
     std::string error;
     std::optional<elf::ProcessMaps> maps = elf::ProcessMaps::Read(pid, &error);
     if (!maps)
       throw CompileError("D_PROC_GRAB", 0, "failed to grab process " + std::to_string(pid));
+    NewProbes added(this, desc.provider, pid, registry);
+    if (desc.function == "-") {
+      CreateAtAddress(desc, *maps, added);
+      return;
+    }
     // A function named exactly, in a module named exactly, must be there.
     bool must_find = !desc.function.empty() && !HasGlob(desc.function) && !desc.module.empty() &&
                      !HasGlob(desc.module);
     bool found = false;
-    std::set<std::string> existing;
-    for (const auto& p : registry.probes())
-      if (p->owner == this) existing.insert(p->FullName());
     std::set<std::pair<uint32_t, uint64_t>> seen_files;
     for (const elf::Mapping& m : maps->mappings()) {
       if (!m.exec || !m.is_file()) continue;
@@ -150,32 +321,23 @@ class Pid final : public Provider {
       if (!ModuleMatches(desc.module, module, in_executable)) continue;
       std::shared_ptr<const elf::ObjectFile> object = Objects().ForMapping(pid, m, &error);
       if (!object) continue;
-      std::string path = UprobePath(pid, m);
       std::vector<Function> functions = MatchFunctions(object->symbols(), desc.function);
       found |= !functions.empty();
       for (const Function& f : functions) {
         std::optional<uint64_t> offset = object->elf().VaddrToFileOffset(f.symbol->address);
         if (!offset) continue;
-        bool locked = StartsLocked(object->elf().FileRange(*offset, 15));
+        PidProbeData site;
+        site.in_executable = in_executable;
+        site.function_names = f.names;
+        site.path = UprobePath(pid, m);
+        site.file_offset = *offset;
+        site.uprobes_refuse = HasPrefixUprobesRefuse(object->elf().FileRange(*offset, 15));
         for (const std::string& name : names) {
-          Probe p;
-          p.provider = desc.provider;
-          p.module = module;
-          p.function = f.symbol->name;
-          p.name = name;
-          if (!existing.insert(p.FullName()).second) continue;
-          p.owner = this;
-          auto data = std::make_shared<PidProbeData>();
-          data->pid = pid;
-          data->is_return = name == "return";
-          data->in_executable = in_executable;
-          data->function_names = f.names;
-          data->locked_first_instruction = locked;
-          data->path = path;
-          data->file_offset = *offset;
-          p.data = std::move(data);
-          registry.Add(std::move(p));
+          site.is_return = name == "return";
+          added.Add(module, f.symbol->name, name, site);
         }
+        if (offsets.kind != OffsetRequest::kNone)
+          CreateAtOffsets(desc.name, offsets, *object, *f.symbol, module, site, added);
       }
     }
     if (must_find && !found)
@@ -187,7 +349,7 @@ class Pid final : public Provider {
   bool Matches(const ProbeSpecFields& desc, const Probe& probe) const override {
     return MatchProbeField(desc.provider, probe.provider) &&
            ModuleMatches(desc.module, probe.module, PidData(probe).in_executable) &&
-           FunctionMatches(desc.function, probe) && MatchProbeField(desc.name, probe.name);
+           FunctionMatches(desc.function, probe) && NameMatches(desc.name, probe);
   }
 
   // The Dynamic Tracing Guide's attributes of the pid provider.
@@ -215,6 +377,7 @@ class Pid final : public Provider {
     return static_cast<uint64_t>(data.pid) * 2 + (data.is_return ? 1 : 0);
   }
 
+  // Entry and offset probes share the uprobe program (group pid * 2).
   std::string ProgramName(const Probe& first) const override {
     return first.provider + ":::" + (PidData(first).is_return ? "return" : "entry");
   }
@@ -225,7 +388,7 @@ class Pid final : public Provider {
     std::map<std::string, std::vector<runtime::UprobeSite>> by_path;
     for (size_t i = 0; i < probes.size(); ++i) {
       const PidProbeData& data = PidData(*probes[i]);
-      if (data.locked_first_instruction)
+      if (data.uprobes_refuse)
         Refused(*probes[i]);
       else
         by_path[data.path].push_back({data.file_offset, i});
@@ -262,6 +425,23 @@ pid_t PidOfProviderName(const std::string& provider) {
   auto [ptr, ec] = std::from_chars(begin, end, pid);
   if (ec != std::errc() || ptr != end || pid <= 0 || *begin == '0') return 0;
   return pid;
+}
+
+std::optional<uint64_t> OffsetOfProbeName(const std::string& name) {
+  std::string_view digits = name;
+  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
+    digits.remove_prefix(2);
+  if (digits.empty()) return std::nullopt;
+  uint64_t value = 0;
+  auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value, 16);
+  if (ec != std::errc() || ptr != digits.data() + digits.size()) return std::nullopt;
+  return value;
+}
+
+std::string OffsetProbeName(uint64_t offset) {
+  char text[24];
+  snprintf(text, sizeof text, "%llx", static_cast<unsigned long long>(offset));
+  return text;
 }
 
 }  // namespace dt

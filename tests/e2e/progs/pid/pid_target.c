@@ -17,12 +17,30 @@ __attribute__((noinline)) long sum10(long a0, long a1, long a2, long a3, long a4
   return a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9;
 }
 
+// offset_target(a, b) returns a + b + 256. Written in assembly so that its
+// instructions and their offsets are the same whatever the compiler: the
+// offset probes' cases name them. It changes %rdi (arg0) on the way, so a
+// probe shows the registers where it is.
+long offset_target(long a, long b);
+__asm__(
+    ".text\n"
+    ".globl offset_target\n"
+    ".type offset_target, @function\n"
+    "offset_target:\n"
+    "  lea (%rdi,%rsi), %rax\n"  // 0: 48 8d 04 37
+    "  mov %rax, %rdi\n"         // 4: 48 89 c7
+    "  add $0x100, %rdi\n"       // 7: 48 81 c7 00 01 00 00
+    "  mov %rdi, %rax\n"         // e: 48 89 f8
+    "  ret\n"                    // 11: c3
+    ".size offset_target, .-offset_target\n");
+
 int main(int argc, char** argv) {
   (void)argv;
   long total = 0;
   for (long i = 1; i <= 5; ++i) total += add(i, 10 * i);
   total += sum10(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
   total += lib_scale(7);
+  for (long i = 1; i <= 2; ++i) total += offset_target(i, 10 * i);
   char* volatile big = malloc(300000);
   free(big);
   return (int)(total + argc) == 0;
