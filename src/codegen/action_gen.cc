@@ -26,10 +26,11 @@ namespace {
 
 uint32_t FieldSize(const Type* t) { return StoredSize(t); }
 
-// stack(), func(), sym() and mod() as statements record their value, as
-// trace() does.
+// stack(), func(), sym(), mod() and their user-space kin as statements
+// record their value, as trace() does.
 bool IsRecordingCall(const std::string& f) {
-  return f == "stack" || f == "func" || f == "sym" || f == "mod";
+  return f == "stack" || f == "func" || f == "sym" || f == "mod" || f == "ustack" ||
+         f == "jstack" || f == "usym" || f == "ufunc" || f == "umod" || f == "uaddr";
 }
 
 bool IsDataAction(const std::string& f) {
@@ -39,6 +40,21 @@ bool IsDataAction(const std::string& f) {
 
 // Actions done in the kernel, which send nothing to the consumer.
 bool IsKernelAction(const std::string& f) { return f == "raise" || f == "stop"; }
+
+// Which of a printf()'s arguments (the format is argument 0) a %A
+// conversion prints.
+std::vector<bool> UserAddressArguments(const PrintfFormat& fmt, size_t args) {
+  std::vector<bool> out(args, false);
+  size_t next = 1;
+  for (const PrintfConversion& c : fmt.items) {
+    if (c.IsLiteral()) continue;
+    next += (c.dyn_width ? 1 : 0) + (c.dyn_prec ? 1 : 0);
+    if (c.IsPercent() || c.agg) continue;
+    if (c.name == "A" && next < args) out[next] = true;
+    ++next;
+  }
+  return out;
+}
 
 // Bytes of record data the statement may write, and whether it records.
 void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
@@ -51,8 +67,12 @@ void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
         if (IsRecordingCall(c.text)) *bytes += FieldSize(c.type);
         if (c.text == "exit") *bytes += 8;
         if (c.text == "print") *bytes += PrintRecordBytes(*c.args[0]);
-        if (c.text == "printf" || c.text == "system")
-          for (size_t i = 1; i < c.args.size(); ++i) *bytes += FieldSize(c.args[i]->type);
+        if (c.text == "printf" || c.text == "system") {
+          std::vector<bool> user_address =
+              UserAddressArguments(ParsePrintfFormat(c.args[0]->text, c.line), c.args.size());
+          for (size_t i = 1; i < c.args.size(); ++i)
+            *bytes += user_address[i] ? 16 : FieldSize(c.args[i]->type);
+        }
       }
       break;
     case StmtKind::kIf:
@@ -123,6 +143,22 @@ FieldDesc DescribeField(const Type* t, uint32_t offset) {
   f.type_size = t->IsBlob() ? f.size : static_cast<uint32_t>(std::min<uint64_t>(t->size, 8));
   if (t->IsString()) {
     f.kind = FieldKind::kString;
+  } else if (t->IsUserStackValue()) {
+    f.stack_depth = static_cast<uint32_t>(t->array_len);
+    switch (t->symbolic) {
+      case Type::Symbolic::kNone:
+        f.kind = FieldKind::kUserStack;
+        break;
+      case Type::Symbolic::kSymbol:
+        f.kind = FieldKind::kUserSymbol;
+        break;
+      case Type::Symbolic::kModule:
+        f.kind = FieldKind::kUserModule;
+        break;
+      case Type::Symbolic::kAddress:
+        f.kind = FieldKind::kUserAddress;
+        break;
+    }
   } else if (t->IsStack()) {
     f.kind = FieldKind::kStack;
     f.stack_depth = static_cast<uint32_t>(t->array_len);
@@ -164,7 +200,8 @@ void FunctionGen::EnsureScratch() {
 FieldDesc FunctionGen::AppendField(const Type* t) {
   FieldDesc f = DescribeField(t, record_size_);
   f.drop_tracing_frames = !shape_.stack_starts_at_sample;
-  if (f.kind != FieldKind::kInt && f.kind != FieldKind::kString) out_.uses_kernel_symbols = true;
+  if (f.kind == FieldKind::kStack || f.kind == FieldKind::kSymbol || f.kind == FieldKind::kModule)
+    out_.uses_kernel_symbols = true;
   record_size_ += f.size;
   return f;
 }
@@ -379,9 +416,20 @@ void FunctionGen::GenPrintf(const Expr& call) {
   a.kind = call.text == "system" ? ActionKind::kSystem : ActionKind::kPrintf;
   a.format = call.args[0]->text;
   // Sema checked the format against the arguments.
-  if (PrintsSymbols(ParsePrintfFormat(a.format, call.line))) out_.uses_kernel_symbols = true;
+  const PrintfFormat format = ParsePrintfFormat(a.format, call.line);
+  if (PrintsSymbols(format)) out_.uses_kernel_symbols = true;
+  std::vector<bool> user_address = UserAddressArguments(format, call.args.size());
   for (size_t i = 1; i < call.args.size(); ++i) {
     const Expr& arg = *call.args[i];
+    if (user_address[i] && arg.type->IsScalar()) {
+      // %A names the address in its process: record the process with it.
+      const Type* t = types_.UserSymbolAddress(Type::Symbolic::kAddress);
+      GenUserAddressValue(arg);
+      FieldDesc fd = AppendField(t);
+      StoreResultToField(fd, t);
+      a.fields.push_back(fd);
+      continue;
+    }
     GenExpr(arg);
     FieldDesc fd = AppendField(arg.type);
     // printf() arguments are plain values in DTrace, func() and mod() too.

@@ -7,6 +7,7 @@
 #include <linux/bpf.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,13 @@ struct MapDef {
   uint32_t type = 0;
   uint32_t key_size = 0, value_size = 0, max_entries = 0, flags = 0;
   std::vector<uint8_t> initial_value;  // array maps: element 0's contents
+};
+
+// What the inner maps of a map of maps are: the loader creates a template
+// map like them to create the outer map with.
+struct InnerMapDef {
+  uint32_t type = 0;
+  uint32_t key_size = 0, value_size = 0, flags = 0;
 };
 
 // Where a clause's code starts in its program (for splitting programs and
@@ -73,6 +81,12 @@ struct CompiledProgram {
   // Some record or key holds a stack or symbol, or a format prints one
   // (%a, %k): the consumer loads the kernel's symbol table up front.
   bool uses_kernel_symbols = false;
+  // ustack() and the other user-stack functions: the unwinder's maps
+  // (format/user_stack_layout.h), which dtrace fills per process, or -1.
+  int ustack_mappings_map = -1;
+  int ustack_rows_map = -1;
+  // Maps of maps, by map index.
+  std::map<int, InnerMapDef> inner_maps;
   // epid -> (probe id, clause index), for error messages.
   std::vector<std::pair<uint32_t, int>> epids;
 };

@@ -645,6 +645,12 @@ void FunctionGen::GenCall(const Expr& e) {
     case Subroutine::kSymbolAddress:
       GenExpr(*e.args[0]);  // the address; its type makes the consumer print it symbolically
       return;
+    case Subroutine::kUserStack:
+      GenUserStack(e);
+      return;
+    case Subroutine::kUserSymbolAddress:
+      GenUserSymbolAddress(e);
+      return;
   }
 }
 

@@ -50,6 +50,10 @@ struct SharedMaps {
   uint32_t scratch_size = 0;       // grows as programs need more
   int prog_array = -1;             // tail-call targets of chained programs
   uint32_t exit_flag_off = 0;      // in globals: set by exit(), stops every probe but END/ERROR
+  // The user-stack unwinder's (format/user_stack_layout.h), once a program needs them.
+  int ustack_mappings = -1;
+  int ustack_rows = -1;
+  int ustack_seen = -1;
 };
 
 constexpr int kMaxSyscallNr = 512;
@@ -194,6 +198,33 @@ class FunctionGen {
   // stack is shallower); caller and stackdepth (probe_context.cc).
   void GenStackFrame(int frame);
   void GenStackDepth();
+
+  // --- user stacks (user_stack_gen.cc)
+  void EnsureUserStackMaps();
+  // Asks dtrace, once per process, to describe the process to the unwinder
+  // and snapshot it for symbols (a ProcessNotice record).
+  void GenProcessNotice();
+  // ustack(n): r0 = the value (tgid, n PCs) in scratch.
+  void GenUserStack(const ast::Expr& e);
+  // usym() and its kin: r0 = the value (tgid, address) in scratch.
+  void GenUserSymbolAddress(const ast::Expr& e);
+  void GenUserAddressValue(const ast::Expr& address);  // r0 = (tgid, address) in scratch
+  void GenUserStackDepth();                            // r0 = the frames of the user stack
+  void GenUserCaller();                          // r0 = the PC the user function was called from
+  void GenUserRegister(const ast::Expr& index);  // r0 = uregs[index] (0 out of range)
+  // Walks the user stack into scratch (frames zero-filled words); returns
+  // the offset; r0 = frames found.
+  int16_t GenUserStackIntoScratch(uint32_t frames);
+  // Writes up to `frames` PCs at r7+out; r0 = how many. Uses r8.
+  void GenUserStackWalk(uint32_t out, uint32_t frames);
+  struct UserWalkSlots;
+  void GenLastAtOrBelow(int map, int16_t map_slot, int16_t key_slot, int16_t index_at,
+                        bpf::Reg count, int steps, const UserWalkSlots& s, bpf::Label missing);
+  void GenApplyUnwindRow(int16_t pc, int16_t sp, int16_t bp, int16_t cfa, int16_t caller_bp,
+                         bpf::Label no_info, bpf::Label end);
+  // r0 = the element at the u32 key in key_slot of `map` (or of the map
+  // pointer spilled at map_slot when it is not 0); jumps to `missing` if none.
+  void GenLookupOrJump(int map, int16_t map_slot, int16_t key_slot, bpf::Label missing);
   // Raw tracepoints: the tracing frames' text, empty when not known.
   std::vector<TextRange> TracingText() const;
   // Fetches the kernel stack above the program's own frame into r7+off

@@ -232,6 +232,15 @@ void FunctionGen::GenBuiltin(const ast::Expr& e) {
     case Builtin::kStackdepth:
       GenStackDepth();
       return;
+    case Builtin::kUstackdepth:
+      GenUserStackDepth();
+      return;
+    case Builtin::kUcaller:
+      GenUserCaller();
+      return;
+    case Builtin::kUregs:
+      GenUserRegister(*e.args[0]);
+      return;
     case Builtin::kExecname: {
       uint32_t off = AllocScratch(kExecnameSize);
       EnsureScratch();

@@ -19,6 +19,11 @@ enum class FieldKind {
   kStack,   // stack(n): size / 8 little-endian PCs, zero-filled
   kSymbol,  // func()/sym() recorded by trace() or as a key: printed "mod`sym"
   kModule,  // mod(): printed "mod"
+  // User space (format/user_stack_layout.h): the tgid, then the PCs or the address.
+  kUserStack,    // ustack(n), jstack(n): stack_depth = n
+  kUserSymbol,   // usym(), ufunc(): "mod`sym"
+  kUserModule,   // umod(): "mod"
+  kUserAddress,  // uaddr(), printf %A: "mod`sym+0x1a"
 };
 
 struct FieldDesc {

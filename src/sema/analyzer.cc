@@ -56,6 +56,8 @@ constexpr BuiltinName kBuiltins[] = {
     {"curthread", Builtin::kCurthread},
     {"caller", Builtin::kCaller},
     {"stackdepth", Builtin::kStackdepth},
+    {"ustackdepth", Builtin::kUstackdepth},
+    {"ucaller", Builtin::kUcaller},
 };
 
 struct AggFuncSpec {
@@ -652,7 +654,10 @@ const Type* Analyzer::CheckIdentifier(Expr& e) {
       case Builtin::kCaller:
         return types_.Lookup("uintptr_t");
       case Builtin::kStackdepth:
+      case Builtin::kUstackdepth:
         return types_.Lookup("uint32_t");
+      case Builtin::kUcaller:
+        return types_.Lookup("uint64_t");
       default:  // arg0..arg9
         NoteTracepointArgLayouts();
         return types_.Int64();

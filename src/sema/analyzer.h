@@ -52,6 +52,10 @@ class Analyzer {
   // Option stackframes: the depth of stack() without an argument, for the
   // programs analyzed from now on.
   void set_stack_frames(uint64_t frames) { stack_frames_ = frames; }
+  void set_user_stack_frames(uint64_t ustack, uint64_t jstack) {
+    ustack_frames_ = ustack;
+    jstack_frames_ = jstack;
+  }
 
   // For identifiers: the builtin named `name`, or -1.
   static int LookupBuiltin(const std::string& name);
@@ -106,6 +110,9 @@ class Analyzer {
   // Check() where a stack() value may stand: trace()'s argument, an
   // aggregation key.
   const Type* CheckAllowingStack(ast::Expr& e);
+  const Type* CheckUserStackCall(ast::Expr& e);   // ustack(), jstack()
+  const Type* CheckUserRegister(ast::Expr& e, const Type* assigned);  // uregs[i]
+  const Type* CheckUserAddressCall(ast::Expr& e);  // usym(), ufunc(), umod(), uaddr()
   // An associative array element, or pointer/array indexing. `assigned`:
   // the type stored into it; `frees` when that is the constant 0, which
   // deletes an element of any type.
@@ -199,6 +206,7 @@ class Analyzer {
   bool in_statement_call_ = false;
   bool stack_allowed_ = false;  // the expression being checked may be stack()
   uint64_t stack_frames_ = 20;
+  uint64_t ustack_frames_ = 100, jstack_frames_ = 50;
   // Formats not checked yet, in program order (CheckFormats()).
   struct PendingFormat {
     std::string format;

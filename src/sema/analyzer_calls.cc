@@ -126,6 +126,8 @@ const Type* Analyzer::CheckCall(Expr& e) {
     return types_.Void();
   }
   if (f == "stack" || f == "func" || f == "sym" || f == "mod") return CheckKernelAddressCall(e);
+  if (f == "ustack" || f == "jstack") return CheckUserStackCall(e);
+  if (f == "usym" || f == "ufunc" || f == "umod" || f == "uaddr") return CheckUserAddressCall(e);
   auto check_args = [&](int min_args, int max_args) {
     if (n < static_cast<size_t>(min_args) || n > static_cast<size_t>(max_args))
       ProtoLenError(e.line, f, n, min_args, max_args);
@@ -196,7 +198,8 @@ const Type* Analyzer::CheckCall(Expr& e) {
 }
 
 const Type* Analyzer::CheckAllowingStack(Expr& e) {
-  stack_allowed_ = e.kind == ExprKind::kCall && e.text == "stack";
+  stack_allowed_ =
+      e.kind == ExprKind::kCall && (e.text == "stack" || e.text == "ustack" || e.text == "jstack");
   const Type* t = Check(e);
   stack_allowed_ = false;
   return t;
@@ -243,6 +246,62 @@ const Type* Analyzer::CheckKernelAddressCall(Expr& e) {
     frames = n.int_value;
   }
   return types_.Stack(std::min(frames, kMaxStackFrames));
+}
+
+// ustack([frames[, strsize]]) and jstack(): DTrace's prototype
+// "stack(...)". strsize is the room for a language runtime's frame names
+// (a ustack helper); Linux has none, so it is checked and not used.
+const Type* Analyzer::CheckUserStackCall(Expr& e) {
+  const std::string& f = e.text;
+  bool allowed = in_statement_call_ || stack_allowed_;
+  in_statement_call_ = false;
+  stack_allowed_ = false;
+  if (!allowed) {
+    throw CompileError("D_ACT_SPEC", e.line, f + "( ) may not be used in an expression");
+  }
+  if (e.args.size() > 2) {
+    throw CompileError("D_USTACK_PROTO", e.line, f + "( ) prototype mismatch: too many arguments");
+  }
+  for (auto& a : e.args) Check(*a);
+  uint64_t frames = f == "jstack" ? jstack_frames_ : ustack_frames_;
+  if (!e.args.empty()) {
+    const Expr& n = *e.args[0];
+    if (n.kind != ExprKind::kInteger || n.int_value == 0 ||
+        n.int_value > static_cast<uint64_t>(INT32_MAX)) {
+      throw CompileError("D_USTACK_FRAMES", n.line,
+                         f + "( ) argument #1 must be a non-zero positive integer constant");
+    }
+    frames = n.int_value;
+  }
+  if (e.args.size() == 2) {
+    const Expr& size = *e.args[1];
+    if (size.kind != ExprKind::kInteger || size.int_value > static_cast<uint64_t>(INT32_MAX)) {
+      throw CompileError("D_USTACK_STRSIZE", size.line,
+                         f + "( ) argument #2 must be a positive integer constant");
+    }
+  }
+  return types_.UserStack(std::min(frames, kMaxStackFrames));
+}
+
+// usym(), ufunc(), umod(), uaddr(): DTrace's "_usymaddr(uintptr_t)". The
+// value keeps the process with the address, so that it can be named later.
+const Type* Analyzer::CheckUserAddressCall(Expr& e) {
+  const std::string& f = e.text;
+  in_statement_call_ = false;
+  stack_allowed_ = false;
+  if (e.args.size() != 1) ProtoLenError(e.line, f, e.args.size(), 1, 1);
+  const Type* t = Check(*e.args[0]);
+  if (!t->IsScalar()) {
+    throw CompileError("D_PROTO_ARG", e.args[0]->line,
+                       f +
+                           "( ) argument #1 is incompatible with prototype:\n\tprototype: "
+                           "uintptr_t\n\t argument: " +
+                           TypeSpelling(t));
+  }
+  Type::Symbolic kind = f == "umod"    ? Type::Symbolic::kModule
+                        : f == "uaddr" ? Type::Symbolic::kAddress
+                                       : Type::Symbolic::kSymbol;
+  return types_.UserSymbolAddress(kind);
 }
 
 void Analyzer::AnalyzeActionCall(Expr& e) {

@@ -246,9 +246,30 @@ void Analyzer::RequireVariable(const Expr& e, const char* op) {
   }
 }
 
+// uregs[R_x]: the thread's user registers as it entered the kernel (or
+// was interrupted in user space), x86-64's struct pt_regs word by word.
+const Type* Analyzer::CheckUserRegister(Expr& e, const Type* assigned) {
+  if (assigned != nullptr) {
+    throw CompileError("D_OP_LVAL", e.line, "operator = requires modifiable lvalue as an operand");
+  }
+  if (e.args.size() != 1) {
+    throw CompileError("D_ARR_BADREF", e.line,
+                       "uregs[ ] key signature mismatch: " + std::to_string(e.args.size()) +
+                           " keys passed, 1 expected");
+  }
+  if (!Check(*e.args[0])->IsInteger()) {
+    throw CompileError("D_IDX_TYPE", e.args[0]->line, "uregs[ ] index must be an integer");
+  }
+  e.resolved->kind = Resolved::Kind::kBuiltin;
+  e.resolved->builtin = Builtin::kUregs;
+  return types_.Uint64();
+}
+
 const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned, bool frees) {
   Variable* named =
       e.lhs->kind == ExprKind::kIdentifier ? FindVar(info_.globals, e.lhs->text) : nullptr;
+  if (named == nullptr && e.lhs->kind == ExprKind::kIdentifier && e.lhs->text == "uregs")
+    return CheckUserRegister(e, assigned);
   if (named == nullptr && e.lhs->kind == ExprKind::kIdentifier && e.lhs->text == "args" &&
       assigned == nullptr)
     return AsKernelValue(e, CheckProbeArg(e));

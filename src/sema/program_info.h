@@ -122,7 +122,13 @@ enum class Builtin {
   // that is for each provider).
   kCaller,
   kStackdepth,  // frames of the kernel stack when the probe fired
+  kUstackdepth,  // frames of the user stack
+  kUcaller,      // the PC the user function was called from
+  kUregs,        // uregs[i]: the thread's saved user registers (lib/dtrace/regs.d names them)
 };
+
+// uregs[] entries: x86-64's struct pt_regs, one word each.
+constexpr uint64_t kUserRegisterCount = 21;
 
 // __user_args() result: psinfo_t's pr_psargs[80], rounded up to 8 bytes.
 constexpr uint64_t kPsargsSize = 88;

@@ -33,6 +33,8 @@ enum class Subroutine {
   kUserArgs,       // __user_args(start, end): psinfo_t's pr_psargs
   kStack,          // stack([n])
   kSymbolAddress,  // func(), sym(), mod(): the address, printed symbolically
+  kUserStack,      // ustack(), jstack()
+  kUserSymbolAddress,  // usym(), ufunc(), umod(), uaddr(): the tgid and the address
 };
 
 // The subroutine a call names; nullopt for actions and unknown names.

@@ -150,6 +150,31 @@ const Type* TypeTable::Stack(uint64_t frames) {
   return stacks_[frames] = Intern(std::move(t));
 }
 
+const Type* TypeTable::UserStack(uint64_t frames) {
+  auto it = user_stacks_.find(frames);
+  if (it != user_stacks_.end()) return it->second;
+  auto t = std::make_unique<Type>();
+  t->kind = Type::Kind::kStack;
+  t->name = "stack";
+  t->array_len = frames;
+  t->addr_space = AddrSpace::kUser;
+  t->size = (frames + 1) * 8;
+  return user_stacks_[frames] = Intern(std::move(t));
+}
+
+const Type* TypeTable::UserSymbolAddress(Type::Symbolic kind) {
+  const Type*& slot = user_symbol_addrs_[kind];
+  if (slot != nullptr) return slot;
+  auto t = std::make_unique<Type>();
+  t->kind = Type::Kind::kStack;
+  t->name = "_usymaddr";
+  t->array_len = 1;
+  t->addr_space = AddrSpace::kUser;
+  t->symbolic = kind;
+  t->size = 16;
+  return slot = Intern(std::move(t));
+}
+
 const Type* TypeTable::SymbolAddress(Type::Symbolic kind) {
   const Type*& slot = symbol_addrs_[kind == Type::Symbolic::kModule ? 1 : 0];
   if (slot != nullptr) return slot;
@@ -318,7 +343,8 @@ bool SameType(const Type* a, const Type* b) {
     case Type::Kind::kString:
       return true;
     case Type::Kind::kStack:
-      return a->array_len == b->array_len;
+      return a->array_len == b->array_len && a->addr_space == b->addr_space &&
+             a->symbolic == b->symbolic;
     default:  // structs, unions and enums are distinct types even when alike
       return false;
   }

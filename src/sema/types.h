@@ -71,7 +71,7 @@ struct Type {
     kStack,  // stack(n): array_len = n frames; size = stored bytes (see TypeTable::Stack)
   };
   // How the consumer prints an integer that holds a kernel address.
-  enum class Symbolic { kNone, kSymbol, kModule };
+  enum class Symbolic { kNone, kSymbol, kModule, kAddress };
   Kind kind = Kind::kVoid;
   std::string name;   // spelling for messages: "int", "char *", "string", "struct foo"
   uint64_t size = 0;  // bytes
@@ -100,6 +100,9 @@ struct Type {
   bool IsStructOrUnion() const { return kind == Kind::kStruct || kind == Kind::kUnion; }
   bool IsFunction() const { return kind == Kind::kFunction; }
   bool IsStack() const { return kind == Kind::kStack; }
+  // ustack(), or usym()/ufunc()/umod()/uaddr(): a user-space value that
+  // carries the process it belongs to (format/user_stack_layout.h).
+  bool IsUserStackValue() const { return IsStack() && addr_space == AddrSpace::kUser; }
   // Stored as a zero-padded byte buffer of `size` bytes (records, keys).
   bool IsBlob() const { return IsString() || IsStack(); }
 };
@@ -151,6 +154,11 @@ class TypeTable {
   const Type* Stack(uint64_t frames);
   // The result of func()/sym() (kSymbol) or mod() (kModule).
   const Type* SymbolAddress(Type::Symbolic kind);
+  // ustack(frames)/jstack(): the tgid and `frames` PCs, spelled "stack".
+  const Type* UserStack(uint64_t frames);
+  // usym()/ufunc() (kSymbol), umod() (kModule), uaddr() (kAddress): the
+  // tgid and the address, spelled "_usymaddr".
+  const Type* UserSymbolAddress(Type::Symbolic kind);
 
   // A type by its D spelling ("unsigned long", "uint32_t", "string",
   // a D typedef); names this table does not know go to the external lookup
@@ -181,6 +189,8 @@ class TypeTable {
   const Type* ints_[2][4];  // [signed][log2 size]
   std::map<uint64_t, const Type*> strings_;
   std::map<uint64_t, const Type*> stacks_;
+  std::map<uint64_t, const Type*> user_stacks_;
+  std::map<Type::Symbolic, const Type*> user_symbol_addrs_;
   const Type* symbol_addrs_[2] = {nullptr, nullptr};
   std::map<std::pair<const Type*, int>, const Type*> pointers_;
   std::map<std::pair<const Type*, uint64_t>, const Type*> arrays_;
