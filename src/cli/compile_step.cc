@@ -219,6 +219,7 @@ void Compiler::AnalyzeSource(size_t index) {
   ApplyPragmas(unit.ast);
   types_.set_strsize(settings_.strsize);
   analyzer_.set_stack_frames(settings_.stack_frames);
+  analyzer_.set_user_stack_frames(settings_.ustack_frames, settings_.jstack_frames);
   if (context_.before_target_pid_probes && NamesPidProbes(unit.ast, context_.target_pid))
     context_.before_target_pid_probes();
   unit.matched = analyzer_.Analyze(unit.ast, static_cast<int>(index));

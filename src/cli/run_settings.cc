@@ -243,6 +243,10 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
         if (*n == 0) throw bad();
         stack_frames = *n;
       }
+      if (name == "ustackframes" || name == "jstackframes") {
+        if (*n == 0) throw bad();
+        (name == "ustackframes" ? ustack_frames : jstack_frames) = *n;
+      }
       if (name == "stackindent") stack_indent = as_int(*n, kMaxStackIndent);
       if (name == "aggsortpos") sort.sort_pos = as_int(*n, INT_MAX);
       if (name == "aggsortkeypos") sort.sort_key_pos = as_int(*n, INT_MAX);

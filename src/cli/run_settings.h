@@ -64,6 +64,8 @@ struct RunSettings {
   bool bufresize_manual = false;           // bufresize=manual: never lower bufsize
   uint64_t switchrate_ns = 1'000'000'000;  // DTrace's default: once a second
   uint64_t stack_frames = 20;              // stack() without an argument
+  uint64_t ustack_frames = 100;            // ustack() without an argument
+  uint64_t jstack_frames = 50;             // jstack() without an argument
   int stack_indent = kDefaultStackIndent;
   AggSortOptions sort;
 

@@ -25,6 +25,7 @@
 #include "consumer/record_decoder.h"
 #include "consumer/stack_format.h"
 #include "consumer/trace_format.h"
+#include "format/user_stack_layout.h"
 #include "providers/provider.h"
 #include "runtime/kallsyms.h"
 #include "runtime/ring_reader.h"
@@ -90,19 +91,45 @@ AggPrintOptions TracingSession::AggOptions() const {
   opts.sort = options_.sort;
   opts.strsize = static_cast<int>(options_.strsize);
   opts.render.kernel_lookup = lookup_;
+  opts.render.user_lookup = user_lookup_;
   opts.render.stack_indent = options_.stack_indent;
   return opts;
 }
 
 void TracingSession::CreateMaps() {
-  for (const MapDef& def : program_.maps) {
+  for (size_t i = 0; i < program_.maps.size(); ++i) {
+    const MapDef& def = program_.maps[i];
     runtime::MapSpec spec{def.name,       def.type,        def.key_size,
                           def.value_size, def.max_entries, def.flags};
+    runtime::Map inner_template;
+    if (auto inner = program_.inner_maps.find(static_cast<int>(i));
+        inner != program_.inner_maps.end()) {
+      const InnerMapDef& in = inner->second;
+      inner_template = runtime::CreateMap(
+          {def.name + "_inner", in.type, in.key_size, in.value_size, 1, in.flags});
+      spec.inner_map_fd = inner_template.fd();
+    }
     maps_.push_back(runtime::CreateMap(spec));
     if (!def.initial_value.empty()) {
       uint32_t zero = 0;
       maps_.back().Update(&zero, def.initial_value.data());
     }
+  }
+}
+
+void TracingSession::PrepareUserProcesses() {
+  std::unique_ptr<runtime::UserUnwindMaps> unwinder;
+  if (program_.ustack_mappings_map >= 0) {
+    unwinder = std::make_unique<runtime::UserUnwindMaps>(maps_.at(program_.ustack_mappings_map),
+                                                         maps_.at(program_.ustack_rows_map));
+  }
+  user_processes_ = std::make_unique<UserProcesses>(std::move(unwinder));
+  user_lookup_ = user_processes_->AsLookup();
+  // The target's stacks unwind by its tables from the first probe on: let
+  // the dynamic linker map its libraries first, as for pid probes.
+  if (options_.target != nullptr && program_.ustack_mappings_map >= 0) {
+    options_.target->RunToEntry();
+    user_processes_->Notice(options_.target->pid());
   }
 }
 
@@ -246,7 +273,7 @@ std::vector<AggSnapshot> TracingSession::Snapshot(const std::vector<int>& ids) {
     AggSnapshot s;
     s.desc = def.desc;
     s.entries = ReadAggregation(maps_.at(def.map), def, lookup_);
-    MergeSymbolKeys(s, lookup_, static_cast<int>(options_.strsize));
+    MergeSymbolKeys(s, lookup_, static_cast<int>(options_.strsize), user_lookup_);
     out.push_back(std::move(s));
   }
   return out;
@@ -301,8 +328,9 @@ void TracingSession::ClearOrTrunc(const ActionDesc& a) {
     std::vector<Value> printed;
     for (const FieldDesc& f : def.key_fields) {
       Value v = DecodeField(key.data(), f, lookup_);
-      if (v.IsSymbol()) v.bits = CanonicalSymbolKey(v.AsUnsigned(), lookup_);
-      if (v.IsModule()) v.bits = CanonicalModuleKey(v.AsUnsigned(), lookup_);
+      const KernelSymbolLookup lookup = LookupFor(v, lookup_, user_lookup_);
+      if (v.IsSymbol()) v.bits = CanonicalSymbolKey(v.AsUnsigned(), lookup);
+      if (v.IsModule()) v.bits = CanonicalModuleKey(v.AsUnsigned(), lookup);
       printed.push_back(std::move(v));
     }
     auto [it, added] = group_of.emplace(std::move(printed), ranked.size());
@@ -342,13 +370,15 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
     switch (a.kind) {
       case ActionKind::kTrace:
         Write(FormatTraceValue(DecodeField(data, a.fields[0], lookup_), quiet,
-                               static_cast<int>(options_.strsize), lookup_, options_.stack_indent));
+                               static_cast<int>(options_.strsize), lookup_, options_.stack_indent,
+                               user_lookup_));
         break;
       case ActionKind::kPrintf: {
         std::vector<Value> args;
         for (const FieldDesc& f : a.fields) args.push_back(DecodeField(data, f));
         PrintfRenderOptions render;
         render.kernel_lookup = lookup_;
+        render.user_lookup = user_lookup_;
         render.stack_indent = options_.stack_indent;
         Write(FormatPrintf(ParsePrintfFormat(a.format), args, render));
         break;
@@ -390,6 +420,14 @@ void TracingSession::OnRecord(const uint8_t* data, size_t size) {
   if (size < sizeof(RecordHeader)) return;
   RecordHeader h;
   memcpy(&h, data, sizeof(h));
+  if (h.desc_id == kProcessNoticeRecord) {
+    if (size >= sizeof(ProcessNotice)) {
+      ProcessNotice notice;
+      memcpy(&notice, data, sizeof(notice));
+      user_processes_->Notice(static_cast<pid_t>(notice.tgid));
+    }
+    return;
+  }
   if (h.desc_id == kErrorRecord) {
     PrintHeldRecord(std::nullopt);
     last_clause_.reset();
@@ -556,6 +594,7 @@ int TracingSession::Run() {
   if (program_.uses_kernel_symbols) runtime::KernelSymbols::Kernel();
   CreateMaps();
   LoadPrograms();
+  PrepareUserProcesses();
   ring_ = std::make_unique<RingReaderHolder>(
       maps_.at(program_.ring_map).fd(), [this](const uint8_t* d, size_t n) { OnRecord(d, n); });
 

@@ -20,6 +20,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "cli/user_processes.h"
 #include "codegen/compiled_program.h"
 #include "consumer/aggregation.h"
 #include "consumer/aggregation_printer.h"
@@ -59,6 +60,9 @@ class TracingSession {
  private:
   void CreateMaps();
   void LoadPrograms();
+  // Snapshots of traced processes for user symbols, and the unwinder's
+  // tables (user_processes.h); the target's right away.
+  void PrepareUserProcesses();
   void AttachProbes();
   void OnRecord(const uint8_t* data, size_t size);
   // Prints one record (header, prefix, actions); next: the clause of the
@@ -125,6 +129,8 @@ class TracingSession {
   // /proc/kallsyms on first use: programs without stacks or symbols never
   // pay for it.
   KernelSymbolLookup lookup_;
+  std::unique_ptr<UserProcesses> user_processes_;
+  UserSymbolLookup user_lookup_;
 };
 
 }  // namespace dt

@@ -12,8 +12,11 @@ namespace {
 
 int64_t At(const std::vector<int64_t>& d, size_t i) { return i < d.size() ? d[i] : 0; }
 
-void Canonicalise(std::vector<Value>& key, const KernelSymbolLookup& lookup) {
+void Canonicalise(std::vector<Value>& key, const KernelSymbolLookup& kernel,
+                  const UserSymbolLookup& user) {
   for (Value& v : key) {
+    if (!v.IsSymbol() && !v.IsModule()) continue;
+    const KernelSymbolLookup lookup = LookupFor(v, kernel, user);
     if (v.IsSymbol()) v.bits = CanonicalSymbolKey(v.AsUnsigned(), lookup);
     if (v.IsModule()) v.bits = CanonicalModuleKey(v.AsUnsigned(), lookup);
   }
@@ -52,8 +55,9 @@ void CombineAggData(const AggDesc& desc, std::vector<int64_t>& total,
 }
 
 void MergeSymbolKeys(const AggDesc& desc, std::vector<AggEntry>& entries,
-                     const KernelSymbolLookup& lookup, int strsize) {
-  for (AggEntry& e : entries) Canonicalise(e.key, lookup);
+                     const KernelSymbolLookup& lookup, int strsize,
+                     const UserSymbolLookup& user_lookup) {
+  for (AggEntry& e : entries) Canonicalise(e.key, lookup, user_lookup);
 
   // Sort indices by key to find equal keys in n log n, then keep the first
   // entry of each run (in the original order) and fold the others into it.
@@ -85,8 +89,9 @@ void MergeSymbolKeys(const AggDesc& desc, std::vector<AggEntry>& entries,
   entries.resize(out);
 }
 
-void MergeSymbolKeys(AggSnapshot& snapshot, const KernelSymbolLookup& lookup, int strsize) {
-  MergeSymbolKeys(snapshot.desc, snapshot.entries, lookup, strsize);
+void MergeSymbolKeys(AggSnapshot& snapshot, const KernelSymbolLookup& lookup, int strsize,
+                     const UserSymbolLookup& user_lookup) {
+  MergeSymbolKeys(snapshot.desc, snapshot.entries, lookup, strsize, user_lookup);
 }
 
 }  // namespace dt

@@ -38,7 +38,9 @@ void CombineAggData(const AggDesc& desc, std::vector<int64_t>& total,
 // CanonicalModuleKey() and merges entries whose keys are then equal
 // (CompareAggKeys() == 0). The first entry of each key keeps its place.
 void MergeSymbolKeys(const AggDesc& desc, std::vector<AggEntry>& entries,
-                     const KernelSymbolLookup& lookup, int strsize = 256);
-void MergeSymbolKeys(AggSnapshot& snapshot, const KernelSymbolLookup& lookup, int strsize = 256);
+                     const KernelSymbolLookup& lookup, int strsize = 256,
+                     const UserSymbolLookup& user_lookup = nullptr);
+void MergeSymbolKeys(AggSnapshot& snapshot, const KernelSymbolLookup& lookup, int strsize = 256,
+                     const UserSymbolLookup& user_lookup = nullptr);
 
 }  // namespace dt

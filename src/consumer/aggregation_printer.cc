@@ -30,11 +30,13 @@ long long Normalized(int64_t v, uint64_t normal) {
 }
 
 std::string KeyText(const Value& v, const AggPrintOptions& opts) {
-  const KernelSymbolLookup& lookup = opts.render.kernel_lookup;
+  const KernelSymbolLookup lookup =
+      LookupFor(v, opts.render.kernel_lookup, opts.render.user_lookup);
   if (v.IsString()) return FormatBytes(StringRecord(v.str, opts.strsize), -50, false);
   if (v.IsStack()) return FormatStack(v.frames, lookup, opts.render.stack_indent);
   if (v.IsSymbol()) return FormatSymbolRecord(v.AsUnsigned(), lookup);
   if (v.IsModule()) return FormatModuleRecord(v.AsUnsigned(), lookup);
+  if (v.IsAddress()) return FormatAddressRecord(v.AsUnsigned(), lookup);
   switch (v.size) {
     case 4:
       return Printf(" %*d", 8, static_cast<int>(v.AsSigned()));

@@ -22,6 +22,9 @@ int CompareComponent(const Value& a, const Value& b, int strsize) {
   const int asize = a.IsString() ? strsize : a.size;
   const int bsize = b.IsString() ? strsize : b.size;
   if (int c = Cmp(asize, bsize)) return c;
+  // A user stack's record starts with its process.
+  if (a.user && b.user)
+    if (int c = Cmp(a.pid, b.pid)) return c;
   if (a.IsStack() && b.IsStack()) return CompareStackKeys(a.frames, b.frames, a.stack_depth);
   if (a.IsString() || b.IsString()) {
     // NUL-padded records compare like the strings with shorter-first.

@@ -25,6 +25,10 @@ struct KernelSymbolInfo {
 // nullopt (or a null function): nothing is known about the address.
 using KernelSymbolLookup = std::function<std::optional<KernelSymbolInfo>(uint64_t)>;
 
+// What the symbol tables of a traced process know about one of its
+// addresses; nullopt (or a null function): nothing.
+using UserSymbolLookup = std::function<std::optional<KernelSymbolInfo>(uint32_t pid, uint64_t)>;
+
 inline constexpr int kDefaultStackIndent = 14;  // libdtrace's stackindent
 
 }  // namespace dt

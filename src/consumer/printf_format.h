@@ -42,6 +42,8 @@ struct PrintfRenderOptions {
   // Stacks (%k), sym() and mod() values; also what aggregation output and
   // trace() use to print them.
   KernelSymbolLookup kernel_lookup;
+  // The same for user-space values (ustack(), usym(), ...), by process.
+  UserSymbolLookup user_lookup;
   // Option stackindent: the indent of stack frames outside %k.
   int stack_indent = kDefaultStackIndent;
 };

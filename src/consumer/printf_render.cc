@@ -149,8 +149,8 @@ std::string RenderStack(const CSpec& c, const Value& v, const PrintfRenderOption
   auto frame_format = [&frame_spec](const std::string& frame) {
     return CFormat(frame_spec, frame.c_str());
   };
-  return FormatStack(v.frames, opts.kernel_lookup, StackConversionIndent(c.width, c.left),
-                     frame_format);
+  return FormatStack(v.frames, LookupFor(v, opts.kernel_lookup, opts.user_lookup),
+                     StackConversionIndent(c.width, c.left), frame_format);
 }
 
 // Renders one conversion whose C spec (flags, width, precision, no length or
@@ -160,15 +160,16 @@ std::string RenderValue(const ConvInfo& info, const CSpec& c, const Value& v,
   const std::string& spec = c.spec;
   if (info.print == Print::kPercent) return "%";
   if (v.IsStack()) return RenderStack(c, v, opts);
-  if (v.IsModule()) {
-    return CFormat(spec + "s", FormatKernelModule(v.AsUnsigned(), opts.kernel_lookup).c_str());
-  }
+  const KernelSymbolLookup lookup = LookupFor(v, opts.kernel_lookup, opts.user_lookup);
+  if (v.IsModule()) return CFormat(spec + "s", FormatKernelModule(v.AsUnsigned(), lookup).c_str());
+  if (v.IsAddress() || (v.user && info.print == Print::kUserAddr))
+    return CFormat(spec + "s", FormatKernelAddress(v.AsUnsigned(), lookup).c_str());
   if (v.IsSymbol()) {
     switch (info.print) {
       case Print::kString:
       case Print::kEscapedString:
       case Print::kStack:
-        return CFormat(spec + "s", FormatKernelSymbol(v.AsUnsigned(), opts.kernel_lookup).c_str());
+        return CFormat(spec + "s", FormatKernelSymbol(v.AsUnsigned(), lookup).c_str());
       default:
         break;
     }

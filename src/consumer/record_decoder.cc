@@ -4,14 +4,42 @@
 #include <string_view>
 
 #include "consumer/aggregation_merge.h"
+#include "consumer/stack_format.h"
 #include "consumer/stack_value.h"
 
 namespace dt {
+namespace {
+
+// format/user_stack_layout.h: the tgid, then the PCs or the address.
+Value DecodeUserField(const uint8_t* at, const FieldDesc& f) {
+  uint64_t tgid = 0;
+  memcpy(&tgid, at, sizeof(tgid));
+  Value v;
+  if (f.kind == FieldKind::kUserStack) {
+    std::string_view bytes(reinterpret_cast<const char*>(at + 8), f.size - 8);
+    v = Value::Stack(StackFramesFromRecord(bytes), static_cast<int>(f.stack_depth));
+  } else {
+    uint64_t addr = 0;
+    memcpy(&addr, at + 8, sizeof(addr));
+    v = f.kind == FieldKind::kUserSymbol   ? Value::Symbol(addr)
+        : f.kind == FieldKind::kUserModule ? Value::Module(addr)
+                                           : Value::Address(addr);
+  }
+  v.user = true;
+  v.pid = static_cast<uint32_t>(tgid);
+  return v;
+}
+
+}  // namespace
 
 Value DecodeField(const uint8_t* base, const FieldDesc& f, const KernelSymbolLookup& lookup) {
   if (f.is_string) {
     const char* s = reinterpret_cast<const char*>(base + f.offset);
     return Value::Str(std::string(s, strnlen(s, f.size)));
+  }
+  if (f.kind == FieldKind::kUserStack || f.kind == FieldKind::kUserSymbol ||
+      f.kind == FieldKind::kUserModule || f.kind == FieldKind::kUserAddress) {
+    return DecodeUserField(base + f.offset, f);
   }
   if (f.kind == FieldKind::kStack) {
     std::string_view bytes(reinterpret_cast<const char*>(base + f.offset), f.size);

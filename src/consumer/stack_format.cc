@@ -63,6 +63,17 @@ std::string FormatModuleRecord(uint64_t addr, const KernelSymbolLookup& lookup) 
   return LeftJustified50(FormatKernelModule(addr, lookup));
 }
 
+std::string FormatAddressRecord(uint64_t addr, const KernelSymbolLookup& lookup) {
+  return LeftJustified50(FormatKernelAddress(addr, lookup));
+}
+
+KernelSymbolLookup LookupFor(const Value& v, const KernelSymbolLookup& kernel,
+                             const UserSymbolLookup& user) {
+  if (!v.user) return kernel;
+  if (!user) return nullptr;
+  return [user, pid = v.pid](uint64_t addr) { return user(pid, addr); };
+}
+
 std::vector<uint64_t> StackFramesFromRecord(std::string_view bytes) {
   std::vector<uint64_t> pcs;
   for (size_t at = 0; at + 8 <= bytes.size(); at += 8) {

@@ -44,8 +44,14 @@
 
 #include "consumer/kernel_symbol_lookup.h"
 #include "consumer/printf_format.h"
+#include "consumer/value.h"
 
 namespace dt {
+
+// The lookup that names v's addresses: the kernel's, or for a user-space
+// value its process's (a null function when there is none).
+KernelSymbolLookup LookupFor(const Value& v, const KernelSymbolLookup& kernel,
+                             const UserSymbolLookup& user);
 
 // "mod`sym+0x1f" / "mod`sym" / "mod`0x..." / "0x...". A null lookup knows
 // nothing.
@@ -59,6 +65,7 @@ std::string FormatKernelModule(uint64_t addr, const KernelSymbolLookup& lookup);
 // mod() record in trace output or as an aggregation key.
 std::string FormatSymbolRecord(uint64_t addr, const KernelSymbolLookup& lookup);
 std::string FormatModuleRecord(uint64_t addr, const KernelSymbolLookup& lookup);
+std::string FormatAddressRecord(uint64_t addr, const KernelSymbolLookup& lookup);  // uaddr()
 
 // The PCs of a raw stack record (little-endian u64s; a trailing partial
 // word is ignored), up to but not including the first zero.

@@ -103,11 +103,14 @@ std::string FormatBytes(const std::string& bytes, int width, bool quiet, bool fo
 }
 
 std::string FormatTraceValue(const Value& v, bool quiet, int strsize,
-                             const KernelSymbolLookup& lookup, int stack_indent) {
+                             const KernelSymbolLookup& kernel_lookup, int stack_indent,
+                             const UserSymbolLookup& user_lookup) {
   if (v.IsString()) return FormatBytes(StringRecord(v.str, strsize), -33, quiet);
+  const KernelSymbolLookup lookup = LookupFor(v, kernel_lookup, user_lookup);
   if (v.IsStack()) return FormatStack(v.frames, lookup, stack_indent);
   if (v.IsSymbol()) return FormatSymbolRecord(v.AsUnsigned(), lookup);
   if (v.IsModule()) return FormatModuleRecord(v.AsUnsigned(), lookup);
+  if (v.IsAddress()) return FormatAddressRecord(v.AsUnsigned(), lookup);
   switch (v.size) {
     case 8:
       return Printf(quiet ? "%lld" : " %16lld", static_cast<long long>(v.AsSigned()));

@@ -48,7 +48,8 @@ std::string FlowRecordPrefix(int cpu, int indent, const std::string& flow, bool 
 // stack_indent is option stackindent.
 std::string FormatTraceValue(const Value& v, bool quiet, int strsize = 256,
                              const KernelSymbolLookup& lookup = nullptr,
-                             int stack_indent = kDefaultStackIndent);
+                             int stack_indent = kDefaultStackIndent,
+                             const UserSymbolLookup& user_lookup = nullptr);
 
 // libdtrace's dt_print_bytes(): a record of raw bytes printed as a string
 // when it is one (width < 0: left-justified in -width columns), else as a

@@ -51,6 +51,12 @@ Value Value::Module(uint64_t addr) {
   return out;
 }
 
+Value Value::Address(uint64_t addr) {
+  Value out = UInt(addr);
+  out.kind = Kind::kAddress;
+  return out;
+}
+
 uint64_t Value::AsUnsigned() const {
   if (size >= 8 || size <= 0) return bits;
   return bits & ((uint64_t{1} << (size * 8)) - 1);

@@ -15,6 +15,10 @@
 //    the address in `bits`; printed "mod`sym", aggregated per symbol.
 //  * kModule: mod(): the address in `bits`; printed "mod", aggregated per
 //    module. Any printf/printa conversion prints its text, as libdtrace does.
+//  * kAddress: uaddr(): printed "mod`sym+0x1a", aggregated per address.
+//  * User-space values (ustack(), usym()/ufunc(), umod(), uaddr()) are
+//    these kinds with `user` set and the process in `pid`, whose symbol
+//    tables name them (LookupFor() in stack_format.h).
 // Symbol and module values are 8-byte unsigned integers for %d, %x, ...
 #pragma once
 
@@ -25,7 +29,7 @@
 namespace dt {
 
 struct Value {
-  enum class Kind { kInteger, kString, kStack, kSymbol, kModule };
+  enum class Kind { kInteger, kString, kStack, kSymbol, kModule, kAddress };
 
   Kind kind = Kind::kInteger;
   uint64_t bits = 0;  // two's complement, only the low `size` bytes matter
@@ -34,6 +38,8 @@ struct Value {
   std::string str;
   std::vector<uint64_t> frames;  // kStack only
   int stack_depth = 0;           // kStack only
+  bool user = false;             // a user-space address or stack, of process `pid`
+  uint32_t pid = 0;
 
   static Value Int(int64_t v, int size = 8, bool is_signed = true);
   static Value UInt(uint64_t v, int size = 8) { return Int(static_cast<int64_t>(v), size, false); }
@@ -43,11 +49,13 @@ struct Value {
   static Value Stack(std::vector<uint64_t> frames, int depth);
   static Value Symbol(uint64_t addr);
   static Value Module(uint64_t addr);
+  static Value Address(uint64_t addr);
 
   bool IsString() const { return kind == Kind::kString; }
   bool IsStack() const { return kind == Kind::kStack; }
   bool IsSymbol() const { return kind == Kind::kSymbol; }
   bool IsModule() const { return kind == Kind::kModule; }
+  bool IsAddress() const { return kind == Kind::kAddress; }
   // The value truncated to `size` bytes and zero-extended.
   uint64_t AsUnsigned() const;
   // The value truncated to `size` bytes and sign-extended.

@@ -41,6 +41,8 @@ const char* MapTypeName(uint32_t type) {
       return "stack_trace";
     case BPF_MAP_TYPE_PROG_ARRAY:
       return "prog_array";
+    case BPF_MAP_TYPE_ARRAY_OF_MAPS:
+      return "array_of_maps";
     default:
       return "unknown type";
   }
@@ -48,6 +50,7 @@ const char* MapTypeName(uint32_t type) {
 
 Map CreateMap(const MapSpec& spec) {
   LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = spec.flags);
+  if (spec.inner_map_fd >= 0) opts.inner_map_fd = static_cast<uint32_t>(spec.inner_map_fd);
   std::string kernel_name = KernelObjectName(spec.name);
   int fd = bpf_map_create(static_cast<bpf_map_type>(spec.type), kernel_name.c_str(), spec.key_size,
                           spec.value_size, spec.max_entries, &opts);

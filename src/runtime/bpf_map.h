@@ -29,6 +29,7 @@ struct MapSpec {
   uint32_t max_entries;  // for RINGBUF: the buffer size in bytes, a power of 2
                          // and a multiple of the page size
   uint32_t flags = 0;    // BPF_F_*
+  int inner_map_fd = -1;  // a map of maps: a map like its inner maps
 };
 
 class Map {

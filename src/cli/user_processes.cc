@@ -1,0 +1,39 @@
+#include "cli/user_processes.h"
+
+#include <cstdio>
+
+namespace dt {
+
+void UserProcesses::Notice(pid_t pid) {
+  if (snapshots_.count(pid)) return;
+  std::string error;
+  std::unique_ptr<elf::ProcessSnapshot> snapshot = elf::ProcessSnapshot::Take(pid, &cache_, &error);
+  if (snapshot && unwinder_ && !unwinder_->Describe(*snapshot)) {
+    fprintf(stderr, "dtrace: process %d: stacks unwind by frame pointers only: %s\n", pid,
+            unwinder_->error().c_str());
+  }
+  snapshots_[pid] = std::move(snapshot);
+}
+
+std::optional<KernelSymbolInfo> UserProcesses::Lookup(uint32_t pid, uint64_t addr) {
+  Notice(static_cast<pid_t>(pid));
+  const elf::ProcessSnapshot* snapshot = snapshots_[static_cast<pid_t>(pid)].get();
+  if (snapshot == nullptr) return std::nullopt;
+  elf::UserSymbol u = snapshot->Symbolize(addr);
+  if (u.module.empty()) return std::nullopt;
+  KernelSymbolInfo info;
+  info.module = u.module;
+  if (u.symbol != nullptr) {
+    info.symbol = u.symbol->name;
+    info.offset = u.offset;
+  }
+  // The module's key: the start of its first mapping, which lies in it.
+  if (auto loc = snapshot->Locate(addr)) {
+    info.module_address = loc->mapping->start;
+    for (const elf::Mapping* m : snapshot->maps().MappingsOfFile(*loc->mapping))
+      info.module_address = std::min(info.module_address, m->start);
+  }
+  return info;
+}
+
+}  // namespace dt
