@@ -191,8 +191,11 @@ bool IsInt(const ArgClass& a) { return a.kind == ArgClass::Kind::kInt; }
 bool ArgFits(const ConvInfo& info, const ArgClass& a) {
   using K = ArgClass::Kind;
   switch (info.check) {
-    case Check::kKernelAddr:
     case Check::kUserAddr:
+      // usym(), ufunc(), umod(), uaddr() values carry their process.
+      if (a.kind == K::kStack && a.type_name == "_usymaddr") return true;
+      return a.kind == K::kPointer || IsInt(a);
+    case Check::kKernelAddr:
     case Check::kAddr:
       return a.kind == K::kPointer || IsInt(a);
     case Check::kCharShortInt:
