@@ -47,13 +47,28 @@ UserUnwindMaps::LoadedObject UserUnwindMaps::Load(const elf::ObjectFile& object)
     return loaded;
   }
   uint32_t index = next_index_;
-  uint32_t inner = static_cast<uint32_t>(fd.get());
-  rows_.Update(&index, &inner);
+  pending_.push_back({index, std::move(fd)});
   ++next_index_;
   rows_loaded_ += count;
   loaded = LoadedObject{index, count};
   objects_[&object] = loaded;
   return loaded;
+}
+
+// Each update of a map of maps waits for the programs running to finish
+// (an RCU grace period, ~15 ms): the tables of a process go in one batch.
+void UserUnwindMaps::PublishPending() {
+  if (pending_.empty()) return;
+  std::vector<uint32_t> keys, fds;
+  for (const auto& [index, fd] : pending_) {
+    keys.push_back(index);
+    fds.push_back(static_cast<uint32_t>(fd.get()));
+  }
+  auto count = static_cast<uint32_t>(keys.size());
+  int err = bpf_map_update_batch(rows_.fd(), keys.data(), fds.data(), &count, nullptr);
+  pending_.clear();  // the outer map holds the tables now; our descriptors can go
+  if (err != 0)
+    throw RuntimeError("cannot publish unwind tables: " + std::string(std::strerror(errno)));
 }
 
 bool UserUnwindMaps::Describe(const elf::ProcessSnapshot& process) {
@@ -76,6 +91,7 @@ bool UserUnwindMaps::Describe(const elf::ProcessSnapshot& process) {
       UserMappingKey key{tgid, n++};
       mappings_.Update(&key, &e);
     }
+    PublishPending();
     UserMappingKey count_key{tgid, kMappingCountIndex};
     UserMappingEntry count{n, 0, 0, kNoObject, 0};
     mappings_.Update(&count_key, &count);

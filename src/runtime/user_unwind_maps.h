@@ -19,9 +19,12 @@
 
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "elf/process_snapshot.h"
 #include "runtime/bpf_map.h"
+#include "runtime/unique_fd.h"
 
 namespace dt::runtime {
 
@@ -44,10 +47,12 @@ class UserUnwindMaps {
     uint32_t rows = 0;  // 0: no table
   };
   LoadedObject Load(const elf::ObjectFile& object);
+  void PublishPending();
 
   Map& mappings_;
   Map& rows_;
   std::map<const elf::ObjectFile*, LoadedObject> objects_;
+  std::vector<std::pair<uint32_t, UniqueFd>> pending_;  // loaded, not yet in rows_
   uint32_t next_index_ = 0;
   size_t rows_loaded_ = 0;
   std::string error_;
