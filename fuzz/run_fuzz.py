@@ -170,8 +170,12 @@ class Program:
             return "this->t%d = %s;" % (r.randint(0, 3), self.int_expr())
         if choice < 0.9 and self.aggs:
             return "%s(@%s);" % (r.choice(["clear", "trunc"]), r.choice(sorted(self.aggs)))
-        if choice < 0.93:
+        if choice < 0.92:
             return "stack();" if r.random() < 0.5 else "trace(stackdepth);"
+        if choice < 0.94:
+            return r.choice(["ustack(%d);" % r.randint(1, 4), "ufunc(ucaller);",
+                             "umod(uregs[R_PC]);", "uaddr(uregs[R_RIP]);",
+                             'printf("%A\\n", ucaller);', "@u[ustack(2)] = count();"])
         return "trace(%s);" % self.int_expr()
 
     def block(self, n):
