@@ -4,7 +4,9 @@
 // described to the in-kernel unwinder (runtime/user_unwind_maps.h), so
 // that its later stacks unwind through the objects' unwind tables.
 //
-// A process is first seen when a probe sends a ProcessNotice
+// An address outside every mapping of a live process's snapshot (a library
+// loaded later, a new program after exec) makes it snapshot the process
+// again. A process is first seen when a probe sends a ProcessNotice
 // (format/user_stack_layout.h), when dtrace started it (-c) or was given
 // it (-p), or when one of its addresses is printed. The objects of all
 // processes are shared (elf::ObjectCache): libc is read once.
@@ -12,6 +14,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
@@ -42,7 +45,16 @@ class UserProcesses {
   }
 
  private:
+  // An address outside every mapping of the snapshot sends dtrace back to
+  // the process, at most this often per process: the snapshot is older
+  // than a library it loaded, or than the program it exec'd.
+  static constexpr std::chrono::milliseconds kRetakeInterval{500};
+
+  void Snapshot(pid_t pid);  // takes (again) and describes
+  bool MayHaveMapped(pid_t pid);
+
   elf::ObjectCache cache_;
+  std::map<pid_t, std::chrono::steady_clock::time_point> last_retake_;
   std::map<pid_t, std::unique_ptr<elf::ProcessSnapshot>> snapshots_;  // null: not readable
   std::unique_ptr<runtime::UserUnwindMaps> unwinder_;
 };
