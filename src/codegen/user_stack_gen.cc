@@ -183,6 +183,7 @@ void FunctionGen::GenLookupOrJump(int map, int16_t map_slot, int16_t key_slot, L
 
 void FunctionGen::GenUserStackWalk(uint32_t out, uint32_t frames) {
   int mark = stack_top_;
+  const uint32_t count_word = AllocScratch(8);
   UserWalkSlots s{};
   for (int16_t* slot : {&s.pc, &s.sp, &s.bp, &s.key, &s.addr, &s.lo, &s.hi, &s.vaddr, &s.rows,
                         &s.cfa, &s.caller_bp, &s.word})
@@ -288,8 +289,17 @@ void FunctionGen::GenUserStackWalk(uint32_t out, uint32_t frames) {
   b_.Store(8, R10, s.bp, R1);
   b_.Jump(loop);
 
+  // Each frame the walk may end at leaves another count in r8; passed
+  // through memory it becomes one unknown value, so the verifier checks the
+  // rest of the clause once rather than once per possible count.
+  // The walk's slots are cleared for the same reason: what each way out
+  // left in them would otherwise tell the paths apart.
   b_.Bind(done);
-  b_.Mov(R0, R8);
+  b_.Store(8, R7, static_cast<int16_t>(count_word), R8);
+  b_.Load(8, R0, R7, static_cast<int16_t>(count_word));
+  b_.MovImm(R8, 0);
+  for (int16_t slot = static_cast<int16_t>(-stack_top_); slot < -mark; slot += 8)
+    b_.StoreImm(8, R10, slot, 0);
   ReleaseSlotsTo(mark);
 }
 
