@@ -265,6 +265,11 @@ const std::vector<GoldenFile>& GoldenFiles() {
            {"task_builtins", "BEGIN { trace(ppid); trace(curthread); }"},
            {"stacks", "BEGIN { stack(3); trace(caller); trace(stackdepth); }"},
        }},
+      {"user_stack_gen.cc",
+       {
+           {"ustack_record", "BEGIN { ustack(2); }"},
+           {"user_builtins", "BEGIN { trace(ucaller); trace(uregs[R_RSP]); usym(arg0); }"},
+       }},
       {"dtrace_context.cc",
        {
            {"end_args", "END { trace(arg0); trace(probename); }"},
