@@ -194,7 +194,7 @@ void CodeGenerator::AddVariableMaps() {
   for (const Variable& v : info_.thread_vars) {
     shared_.thread_maps.push_back(maps_.Add({"self_" + v.name,
                                              BPF_MAP_TYPE_HASH,
-                                             8,
+                                             v.is_assoc ? 8 + KeySize(v.key_types) : 8,
                                              ValueSize(v.type),
                                              options_.dynvar_entries,
                                              BPF_F_NO_PREALLOC,

@@ -100,6 +100,7 @@ void FunctionGen::GenExpr(const Expr& e) {
       GenLoadVariable(e);
       return;
     case Resolved::Kind::kAssocElement:
+    case Resolved::Kind::kThreadAssocElement:
       GenAssocLookup(e);
       return;
     case Resolved::Kind::kBuiltin:

@@ -249,8 +249,12 @@ class FunctionGen {
   void GenAssocLookup(const ast::Expr& index);
   // Builds the key of an associative array or aggregation on the stack;
   // returns its slot. `key_types` gives the stored layout.
+  // `prefix` bytes at the start are left for the caller (a thread-local
+  // array's thread id).
   int16_t GenKey(const std::vector<ast::ExprPtr>& keys, const std::vector<const Type*>& key_types,
-                 uint32_t* key_size);
+                 uint32_t* key_size, uint32_t prefix = 0);
+  // The variable of an associative element, global or thread-local.
+  const Variable& DynamicVariable(const ast::Expr& e) const;
   // Where an aggregation key was built: the stack, or scratch memory (r7)
   // for keys too large for the 512-byte stack (deep stack() keys).
   struct KeyPlace {

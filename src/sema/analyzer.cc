@@ -582,6 +582,10 @@ const Type* Analyzer::CheckDynamicVariable(Expr& e) {
                            std::string(e.kind == ExprKind::kSelfVar ? "self->" : "this->") +
                            Excerpt(e.text) + ": Unknown variable name");
   }
+  if (v->is_assoc) {
+    throw CompileError("D_IDENT_BADREF", e.line,
+                       Excerpt(v->name) + " is an associative array and must be indexed");
+  }
   if (e.kind == ExprKind::kThisVar && !inferring_ && !stored_clause_vars_.count(v->id))
     v->read_before_assigned = true;
   ResolveVariable(e, *v);

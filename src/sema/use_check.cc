@@ -95,6 +95,7 @@ class UseChecker {
       case Kind::kProbeArg:
         return;
       case Kind::kAssocElement:
+      case Kind::kThreadAssocElement:
       case Kind::kSubroutine:
         for (const auto& a : e.args) Value(*a);
         return;
