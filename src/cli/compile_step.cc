@@ -257,6 +257,7 @@ CodegenOptions Compiler::CodegenSettings() {
   cg.strsize = settings_.strsize;
   cg.bufsize = RingBufferBytes(settings_.bufsize);
   cg.aggsize_bytes = settings_.aggsize;
+  cg.nspec = static_cast<uint32_t>(settings_.nspec);
   cg.tracing_text = TracingText;
   cg.wall_offset_ns = runtime::WalltimeOffsetNs();
   for (const auto& p : registry_.probes())

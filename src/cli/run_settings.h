@@ -63,6 +63,8 @@ struct RunSettings {
   bool bufresize_manual = false;           // bufresize=manual: never lower bufsize
   uint64_t switchrate_ns = 1'000'000'000;  // DTrace's default: once a second
   uint64_t stack_frames = 20;              // stack() without an argument
+  uint64_t nspec = 1;                      // speculations active at once
+  uint64_t specsize = 4 << 20;             // bytes a speculation holds per CPU
   int stack_indent = kDefaultStackIndent;
   AggSortOptions sort;
 

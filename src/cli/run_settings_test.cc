@@ -91,6 +91,8 @@ TEST(RunSettings, RefusesBadNamesAndValues) {
   EXPECT_EQ(Refusal("quiet", "maybe"), kInvalidOptionValue);
   EXPECT_EQ(Refusal("stackframes", "0"), kInvalidOptionValue);
   EXPECT_EQ(Refusal("stackindent", "5000"), kInvalidOptionValue);
+  EXPECT_EQ(Refusal("nspec", "1025"), kInvalidOptionValue);  // kMaxSpeculations
+  EXPECT_EQ(Refusal("cleanrate", "often"), kInvalidOptionValue);
   EXPECT_EQ(Refusal("aggsortpos", "-2"), kInvalidOptionValue);
   EXPECT_EQ(Refusal("stdc", "x"), kInvalidOptionValue);
   EXPECT_EQ(Refusal("version", ""), kInvalidOptionValue);
@@ -126,6 +128,10 @@ TEST(RunSettings, ValuesTakeEffect) {
   s.Set("aggsortpos", "2");
   s.Set("bufresize", "manual");
   s.Set("zdefs", "");
+  s.Set("nspec", "3");
+  s.Set("specsize", "2k");
+  EXPECT_EQ(s.nspec, 3u);
+  EXPECT_EQ(s.specsize, 2048u);
   EXPECT_TRUE(s.quiet);
   EXPECT_EQ(s.strsize, 104u);  // rounded to whole words
   EXPECT_EQ(s.bufsize, 1u << 20);

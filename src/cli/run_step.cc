@@ -52,6 +52,7 @@ SessionOptions SessionOptionsFor(const RunSettings& settings, TargetProcess* tar
   so.sort = settings.sort;
   so.target = target;
   so.switchrate_ns = settings.switchrate_ns;
+  so.specsize = settings.specsize;
   return so;
 }
 

@@ -22,6 +22,7 @@
 #include "consumer/aggregation.h"
 #include "consumer/aggregation_printer.h"
 #include "consumer/kernel_symbol_lookup.h"
+#include "consumer/speculation_buffers.h"
 #include "providers/probe_registry.h"
 #include "runtime/attach.h"
 #include "runtime/bpf_map.h"
@@ -40,6 +41,7 @@ struct SessionOptions {
   TargetProcess* target = nullptr;
   uint64_t switchrate_ns = 1'000'000'000;  // drops are reported at this period
   int stack_indent = kDefaultStackIndent;  // option stackindent
+  uint64_t specsize = 4 << 20;             // option specsize: bytes per speculation and CPU
 };
 
 class TracingSession {
@@ -57,6 +59,13 @@ class TracingSession {
   void LoadPrograms();
   void AttachProbes();
   void OnRecord(const uint8_t* data, size_t size);
+  // Prints a record (and carries out its actions), whether it just came or
+  // a commit() released it.
+  void PrintRecord(const RecordDesc& desc, const uint8_t* data);
+  // commit() and discard(): the speculation's records printed or dropped.
+  void EndSpeculation(const ActionDesc& a, const uint8_t* data);
+  // "dtrace: N failed speculations (...)", "dtrace: N speculative drops".
+  void ReportSpeculationFailures();
   void HandleError(const uint8_t* data);
   void RunErrorProbe(const ErrorRecord& err);
   void ReportErrorProbeFaults();
@@ -104,6 +113,8 @@ class TracingSession {
   bool target_exited_ = false;
   uint64_t error_probe_faults_ = 0, error_probe_faults_reported_ = 0;
   std::vector<uint64_t> drops_seen_;
+  SpeculationBuffers speculations_{options_.specsize};
+  uint64_t spec_unavailable_seen_ = 0, spec_drops_seen_ = 0;
   // Kernel symbols through runtime::KernelSymbols, which reads
   // /proc/kallsyms on first use: programs without stacks or symbols never
   // pay for it.

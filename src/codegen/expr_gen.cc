@@ -646,6 +646,9 @@ void FunctionGen::GenCall(const Expr& e) {
     case Subroutine::kSymbolAddress:
       GenExpr(*e.args[0]);  // the address; its type makes the consumer print it symbolically
       return;
+    case Subroutine::kSpeculation:
+      GenSpeculation();
+      return;
   }
 }
 

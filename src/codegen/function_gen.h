@@ -50,6 +50,7 @@ struct SharedMaps {
   uint32_t scratch_size = 0;       // grows as programs need more
   int prog_array = -1;             // tail-call targets of chained programs
   uint32_t exit_flag_off = 0;      // in globals: set by exit(), stops every probe but END/ERROR
+  int speculations = -1;           // format/speculation_layout.h
 };
 
 constexpr int kMaxSyscallNr = 512;
@@ -126,6 +127,13 @@ class FunctionGen {
   void GenSignal(const ast::Expr& call);
   void GenAggControl(const ast::Expr& call, ActionKind kind);
   void GenSetopt(const ast::Expr& call);
+  // --- speculations (speculation_gen.cc)
+  void GenSpeculation();  // r0 = a free speculation's id, 0 when none
+  void GenSpeculate(const ast::Expr& call);
+  void GenCommitOrDiscard(const ast::Expr& call, ActionKind kind);
+  // r0 = the slot of the speculation whose id is in r0; jumps to `none`
+  // for id 0 and faults (illegal operation) for an id past nspec.
+  void GenSpeculationSlot(bpf::Label none);
   void GenPrint(const ast::Expr& call);  // print_gen.cc
   // Appends a field to the current clause's record and stores r0 into it.
   FieldDesc AppendField(const Type* t);
@@ -328,6 +336,7 @@ class FunctionGen {
   int branch_depth_ = 0;    // if/else statements being generated
   uint32_t ran_flags_ = 0;  // "ran" bytes in the clause's record
   uint32_t next_ran_flag_ = 0;
+  uint32_t speculation_offset_ = 0;  // the record's speculation token, when speculative
   std::vector<CodeSpan> statement_spans_;  // of the program being generated
   uint32_t scratch_clause_base_ = 0;
   uint32_t scratch_top_ = 0;

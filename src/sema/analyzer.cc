@@ -9,6 +9,7 @@
 #include "providers/stable_providers.h"
 #include "sema/analyzer_internal.h"
 #include "sema/resolved.h"
+#include "sema/speculation_rules.h"
 #include "sema/use_check.h"
 
 namespace dt {
@@ -278,7 +279,12 @@ void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched
                          "predicate result must be of scalar type");
     }
   }
-  for (auto& stmt : clause.body) AnalyzeStmt(*stmt);
+  SpeculationRules speculation_rules;
+  for (auto& stmt : clause.body) {
+    AnalyzeStmt(*stmt);
+    speculation_rules.Append(*stmt);
+  }
+  ci.speculative = speculation_rules.speculates();
   current_probes_ = nullptr;
   info_.clauses.push_back(ci);
 }

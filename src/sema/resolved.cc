@@ -17,6 +17,7 @@ std::optional<Subroutine> SubroutineNamed(const std::string& name) {
       {"__path", Subroutine::kPath},       {"__user_args", Subroutine::kUserArgs},
       {"stack", Subroutine::kStack},       {"func", Subroutine::kSymbolAddress},
       {"sym", Subroutine::kSymbolAddress}, {"mod", Subroutine::kSymbolAddress},
+      {"speculation", Subroutine::kSpeculation},
   };
   for (const auto& [n, s] : kNames)
     if (name == n) return s;

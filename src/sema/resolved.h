@@ -33,6 +33,7 @@ enum class Subroutine {
   kUserArgs,       // __user_args(start, end): psinfo_t's pr_psargs
   kStack,          // stack([n])
   kSymbolAddress,  // func(), sym(), mod(): the address, printed symbolically
+  kSpeculation,    // speculation(): a free speculation's id, or 0
 };
 
 // The subroutine a call names; nullopt for actions and unknown names.
