@@ -229,7 +229,7 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
       if (name == "strsize") {
         // Strings live in BPF stack and scratch memory of bounded size.
         if (*bytes > kMaxStrsize) throw bad();
-        strsize = std::max<uint64_t>(8, (*bytes + 7) & ~uint64_t{7});
+        strsize = *bytes;
       }
       return;
     }

@@ -133,7 +133,10 @@ TEST(RunSettings, ValuesTakeEffect) {
   EXPECT_EQ(s.nspec, 3u);
   EXPECT_EQ(s.specsize, 2048u);
   EXPECT_TRUE(s.quiet);
-  EXPECT_EQ(s.strsize, 104u);  // rounded to whole words
+  EXPECT_EQ(s.strsize, 100u);  // exact: strings hold 99 characters
+  EXPECT_EQ(s.StringStorage(), 104u);  // in whole words
+  s.Set("strsize", "1");
+  EXPECT_EQ(s.StringStorage(), 8u);
   EXPECT_EQ(s.bufsize, 1u << 20);
   EXPECT_EQ(s.switchrate_ns, 50'000'000u);
   EXPECT_EQ(s.stack_frames, 5u);

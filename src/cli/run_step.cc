@@ -47,7 +47,7 @@ std::optional<DtraceError> RefuseToEnable(const CompiledRun& compiled, int total
 SessionOptions SessionOptionsFor(const RunSettings& settings, TargetProcess* target) {
   SessionOptions so;
   so.quiet = settings.quiet;
-  so.strsize = settings.strsize;
+  so.strsize = settings.StringStorage();
   so.stack_indent = settings.stack_indent;
   so.sort = settings.sort;
   so.target = target;

@@ -178,7 +178,7 @@ void FunctionGen::StoreResultToField(const FieldDesc& f, const Type* t) {
   auto off = static_cast<int16_t>(record_off_ + f.offset);
   if (t->IsBlob()) {
     b_.Mov(R4, R0);
-    CopyString(R7, off, f.size, R4, static_cast<uint32_t>(t->size));
+    CopyString(R7, off, f.size, R4, static_cast<uint32_t>(t->size), t->IsString());
   } else {
     b_.Store(8, R7, off, R0);
   }

@@ -163,6 +163,7 @@ class FunctionGen {
   void CallReadHelper(int helper, int16_t addr_slot, uint32_t off);
   void CallReadHelperChecked(int helper, int16_t addr_slot);  // r0 = helper's result
   void GenStringof(const ast::Expr& e);
+  void GenStringIndex(const ast::Expr& e);  // s[i] of a D string
 
   // --- subroutines computed in BPF (byte_order_gen.cc, string_gen.cc)
   void GenByteOrder(const ast::Expr& e);
@@ -217,7 +218,9 @@ class FunctionGen {
   void ZeroMem(bpf::Reg base, int16_t off, uint32_t size);
   // Copies a zero-padded string from `src` (size src_size) to base+off
   // (size dst_size), zero-filling the rest.
-  void CopyString(bpf::Reg base, int16_t off, uint32_t dst_size, bpf::Reg src, uint32_t src_size);
+  // A string (not a stack) is also cut to -x strsize - 1 characters.
+  void CopyString(bpf::Reg base, int16_t off, uint32_t dst_size, bpf::Reg src, uint32_t src_size,
+                  bool is_string);
   void CopyToScratchString(uint32_t scratch_off, uint32_t size, uint32_t src_size);
 
   // --- kernel memory and translators (memory_gen.cc)

@@ -100,7 +100,7 @@ int16_t FunctionGen::GenKey(const std::vector<ast::ExprPtr>& keys,
     if (kt->IsBlob()) {
       b_.Mov(R4, R0);
       CopyString(R10, static_cast<int16_t>(slot + off), static_cast<uint32_t>(kt->size), R4,
-                 static_cast<uint32_t>(keys[i]->type->size));
+                 static_cast<uint32_t>(keys[i]->type->size), kt->IsString());
       off += static_cast<uint32_t>(kt->size);
     } else {
       b_.Store(8, R10, static_cast<int16_t>(slot + off), R0);
@@ -127,7 +127,7 @@ FunctionGen::KeyPlace FunctionGen::GenAggKey(const std::vector<ast::ExprPtr>& ke
     if (kt->IsBlob()) {
       b_.Mov(R4, R0);
       CopyString(R7, static_cast<int16_t>(off), static_cast<uint32_t>(kt->size), R4,
-                 static_cast<uint32_t>(keys[i]->type->size));
+                 static_cast<uint32_t>(keys[i]->type->size), kt->IsString());
     } else {
       b_.Store(8, R7, static_cast<int16_t>(off), R0);
     }
@@ -170,7 +170,7 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
     b_.Load(8, R0, R10, value_slot);
     if (t->IsString()) {
       b_.Mov(R4, R0);
-      CopyString(R1, 0, tsize, R4, tsize);
+      CopyString(R1, 0, tsize, R4, tsize, true);
     } else {
       b_.Store(static_cast<int>(std::min<uint32_t>(tsize, 8)), R1, 0, R0);
     }
@@ -181,7 +181,7 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
     if (t->IsString()) {
       EnsureScratch();
       b_.Mov(R4, R0);
-      CopyString(R7, static_cast<int16_t>(this_strings_.at(r.id)), tsize, R4, tsize);
+      CopyString(R7, static_cast<int16_t>(this_strings_.at(r.id)), tsize, R4, tsize, true);
     } else {
       Normalize(R0, t);
       if (chain_.this_in_scratch) EnsureScratch();

@@ -251,5 +251,18 @@ TEST(AnalyzerInferenceTest, ThreadLocalArrayErrors) {
   EXPECT_EQ(Error("BEGIN { self->s[1] = execname; self->s[1] = 0; }"), "");
 }
 
+TEST(AnalyzerInferenceTest, StringIndexingGivesAChar) {
+  auto a = Analyze("BEGIN { s = \"abc\"; c = s[1]; d = execname[0]; e = \"xy\"[0]; }");
+  EXPECT_EQ(Var(a->info.globals, "c").type, a->types.Char());
+  EXPECT_EQ(Var(a->info.globals, "d").type, a->types.Char());
+  EXPECT_EQ(Var(a->info.globals, "e").type, a->types.Char());
+  EXPECT_EQ(Error("BEGIN { s = \"abc\"; trace(s[\"x\"]); }"),
+            "[D_IDX_TYPE] index of operator [ ] must be of integral type, not \"string\"");
+  EXPECT_EQ(Error("BEGIN { s = \"abc\"; trace(s[1, 2]); }"),
+            "[D_IDX_TYPE] operator [ ] takes one index for a string");
+  EXPECT_EQ(Error("BEGIN { s = \"abc\"; s[0] = 'x'; }"),
+            "[D_OP_LVAL] kernel memory cannot be modified");
+}
+
 }  // namespace
 }  // namespace dt

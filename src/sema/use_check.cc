@@ -166,6 +166,10 @@ class UseChecker {
       case ExprKind::kStringof:
         Value(*e.lhs);
         return;
+      case ExprKind::kIndex:  // a character of a D string
+        Value(*e.lhs);
+        Value(*e.args[0]);
+        return;
       default:
         return;
     }
