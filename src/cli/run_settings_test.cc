@@ -133,7 +133,7 @@ TEST(RunSettings, ValuesTakeEffect) {
   EXPECT_EQ(s.nspec, 3u);
   EXPECT_EQ(s.specsize, 2048u);
   EXPECT_TRUE(s.quiet);
-  EXPECT_EQ(s.strsize, 100u);  // exact: strings hold 99 characters
+  EXPECT_EQ(s.strsize, 100u);          // exact: strings hold 99 characters
   EXPECT_EQ(s.StringStorage(), 104u);  // in whole words
   s.Set("strsize", "1");
   EXPECT_EQ(s.StringStorage(), 8u);

@@ -193,13 +193,8 @@ void CodeGenerator::AddVariableMaps() {
   out_.globals_map = shared_.globals;
   out_.exit_flag_offset = shared_.exit_flag_off;
   if (info_.uses_speculations) {
-    shared_.speculations = maps_.Add({"dtrace_spec",
-                                      BPF_MAP_TYPE_ARRAY,
-                                      4,
-                                      8,
-                                      options_.nspec + kSpecWords,
-                                      0,
-                                      {}});
+    shared_.speculations =
+        maps_.Add({"dtrace_spec", BPF_MAP_TYPE_ARRAY, 4, 8, options_.nspec + kSpecWords, 0, {}});
     out_.speculation_map = shared_.speculations;
     out_.nspec = options_.nspec;
   }

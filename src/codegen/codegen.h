@@ -30,7 +30,7 @@ struct TextRange {
 struct CodegenOptions {
   uint64_t strsize = 256;       // bytes a string takes (a whole number of words)
   uint64_t string_limit = 256;  // -x strsize: a string holds at most string_limit - 1 characters
-  uint32_t bufsize = 4 << 20;        // ring buffer bytes
+  uint32_t bufsize = 4 << 20;   // ring buffer bytes
   uint32_t aggsize_entries = 16384;  // max keys per aggregation
   uint64_t aggsize_bytes = 0;        // -x aggsize: sets the keys from the key and value size
   uint32_t dynvar_entries = 65536;   // max entries per associative array

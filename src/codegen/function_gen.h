@@ -339,7 +339,7 @@ class FunctionGen {
   int branch_depth_ = 0;    // if/else statements being generated
   uint32_t ran_flags_ = 0;  // "ran" bytes in the clause's record
   uint32_t next_ran_flag_ = 0;
-  uint32_t speculation_offset_ = 0;  // the record's speculation token, when speculative
+  uint32_t speculation_offset_ = 0;        // the record's speculation token, when speculative
   std::vector<CodeSpan> statement_spans_;  // of the program being generated
   uint32_t scratch_clause_base_ = 0;
   uint32_t scratch_top_ = 0;

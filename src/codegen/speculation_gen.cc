@@ -19,8 +19,7 @@ void FunctionGen::GenSpeculation() {
   int mark = stack_top_;
   int16_t key = AllocSlot(), token = AllocSlot();
   Label loop = b_.NewLabel(), next = b_.NewLabel();
-  Label failed = b_.NewLabel(), counted = b_.NewLabel(), got = b_.NewLabel(),
-        done = b_.NewLabel();
+  Label failed = b_.NewLabel(), counted = b_.NewLabel(), got = b_.NewLabel(), done = b_.NewLabel();
   auto lookup = [&] {
     b_.LoadMapFd(R1, shared_.speculations);
     b_.Mov(R2, R10);

@@ -26,10 +26,9 @@ struct ActionSpec {
 };
 
 constexpr ActionSpec kActions[] = {
-    {"trace", 1, 1}, {"printf", 1, -1}, {"printa", 1, -1}, {"exit", 1, 1},
-    {"clear", 1, 1}, {"trunc", 1, 2},   {"setopt", 1, 2},  {"system", 1, -1},
-    {"raise", 1, 1}, {"stop", 0, 0},    {"print", 1, 1},
-    {"speculate", 1, 1}, {"commit", 1, 1}, {"discard", 1, 1},
+    {"trace", 1, 1}, {"printf", 1, -1},   {"printa", 1, -1}, {"exit", 1, 1},    {"clear", 1, 1},
+    {"trunc", 1, 2}, {"setopt", 1, 2},    {"system", 1, -1}, {"raise", 1, 1},   {"stop", 0, 0},
+    {"print", 1, 1}, {"speculate", 1, 1}, {"commit", 1, 1},  {"discard", 1, 1},
 };
 
 // Subroutines that compute a value from strings and integers, with

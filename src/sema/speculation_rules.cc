@@ -59,8 +59,7 @@ void SpeculationRules::AppendAction(const ast::Expr& call, int line) {
   if (f == "commit") {
     if (commit_) throw CompileError("D_COMM_COMM", line, "commit( ) may not follow commit( )");
     if (data_) {
-      throw CompileError("D_COMM_DREC", line,
-                         "commit( ) may not follow data-recording action(s)");
+      throw CompileError("D_COMM_DREC", line, "commit( ) may not follow data-recording action(s)");
     }
     commit_ = true;
     return;

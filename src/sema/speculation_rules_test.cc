@@ -43,7 +43,7 @@ TEST(SpeculationRulesTest, WhatASpeculativeClauseMayHold) {
   EXPECT_EQ(Error("speculate(s); printf(\"%d\", 1); trace(2); stack(); discard(s);\n"
                   "x = 1; self->y[1] = 2;"),
             "");
-  EXPECT_EQ(Error("speculate(s);"), "");  // the default action, speculatively
+  EXPECT_EQ(Error("speculate(s);"), "");         // the default action, speculatively
   EXPECT_EQ(Error("x = 1; speculate(s);"), "");  // assignments record nothing
   EXPECT_EQ(Error("discard(s); speculate(s);"), "");
   EXPECT_EQ(Error("commit(s); discard(s); x = 2;"), "");
