@@ -321,6 +321,14 @@ void FunctionGen::GenStringCompare(BinaryOp op, uint64_t size_a, uint64_t size_b
   // order, which is byte order; zero padding makes "ab" < "abc".
   Label differ = b_.NewLabel(), equal = b_.NewLabel(), done = b_.NewLabel();
   uint64_t n = std::max(size_a, size_b);
+  // Only the first strsize - 1 bytes count, when a string may hold more
+  // (execname, a long literal, with a small -x strsize).
+  const uint64_t limit = options_.string_limit;
+  uint64_t tail_bytes = 0;  // of the last word compared, when it is cut
+  if (limit >= 1 && n > limit) {
+    n = (limit - 1 + 7) & ~uint64_t{7};
+    tail_bytes = (limit - 1) % 8;
+  }
   for (uint64_t i = 0; i < n; i += 8) {
     if (i < size_a)
       b_.Load(8, R1, R3, static_cast<int16_t>(i));
@@ -330,6 +338,11 @@ void FunctionGen::GenStringCompare(BinaryOp op, uint64_t size_a, uint64_t size_b
       b_.Load(8, R2, R4, static_cast<int16_t>(i));
     else
       b_.MovImm(R2, 0);
+    if (tail_bytes > 0 && i + 8 == n) {
+      b_.LoadImm(R5, (uint64_t{1} << (tail_bytes * 8)) - 1);
+      b_.Alu(BPF_AND, R1, R5);
+      b_.Alu(BPF_AND, R2, R5);
+    }
     b_.JumpIf(BPF_JNE, R1, R2, differ);
   }
   b_.Jump(equal);
@@ -505,6 +518,8 @@ void FunctionGen::GenStrlen(uint64_t size) {
   // strlen() cost 256 x 256 paths. The string helper copies up to the NUL
   // in one call and returns the count with it, an unknown scalar to the
   // verifier: one path. Strings are NUL-terminated within their size.
+  // No string is longer than -x strsize - 1 (execname may hold more).
+  size = std::min<uint64_t>(size, std::max<uint64_t>(1, options_.string_limit));
   EnsureScratch();
   uint32_t copy = AllocScratch(static_cast<uint32_t>(size));
   b_.Mov(R3, R0);
