@@ -63,6 +63,14 @@ void Builder::AtomicAdd(int size, Reg base, int16_t off, Reg src) {
   Emit(encode::AtomicAdd(SizeCode(size), base, off, src));
 }
 
+void Builder::AtomicFetchAdd(int size, Reg base, int16_t off, Reg src) {
+  Emit(encode::AtomicFetchAdd(SizeCode(size), base, off, src));
+}
+
+void Builder::AtomicCmpxchg(int size, Reg base, int16_t off, Reg src) {
+  Emit(encode::AtomicCmpxchg(SizeCode(size), base, off, src));
+}
+
 Label Builder::NewLabel() {
   label_pos_.push_back(-1);
   return Label{static_cast<int>(label_pos_.size() - 1)};

@@ -50,6 +50,8 @@ class Builder {
   void Store(int size, Reg base, int16_t off, Reg src);
   void StoreImm(int size, Reg base, int16_t off, int32_t imm);
   void AtomicAdd(int size, Reg base, int16_t off, Reg src);
+  void AtomicFetchAdd(int size, Reg base, int16_t off, Reg src);
+  void AtomicCmpxchg(int size, Reg base, int16_t off, Reg src);
 
   // Control flow. `op` is BPF_JEQ, BPF_JNE, BPF_JGT, BPF_JGE, BPF_JLT,
   // BPF_JLE, BPF_JSGT, BPF_JSGE, BPF_JSLT, BPF_JSLE, BPF_JSET.

@@ -106,6 +106,14 @@ constexpr bpf_insn StoreImm(uint8_t size, Reg base, int16_t off, int32_t imm) {
 constexpr bpf_insn AtomicAdd(uint8_t size, Reg base, int16_t off, Reg src) {
   return Insn(BPF_STX | size | BPF_ATOMIC, base, src, off, BPF_ADD);
 }
+// src = the old value; the memory gets old + src.
+constexpr bpf_insn AtomicFetchAdd(uint8_t size, Reg base, int16_t off, Reg src) {
+  return Insn(BPF_STX | size | BPF_ATOMIC, base, src, off, BPF_ADD | BPF_FETCH);
+}
+// If the memory holds r0, it gets src; r0 = the old value either way.
+constexpr bpf_insn AtomicCmpxchg(uint8_t size, Reg base, int16_t off, Reg src) {
+  return Insn(BPF_STX | size | BPF_ATOMIC, base, src, off, BPF_CMPXCHG);
+}
 
 // Control flow. `op` is BPF_JEQ, BPF_JNE, BPF_JGT, BPF_JGE, BPF_JLT,
 // BPF_JLE, BPF_JSGT, BPF_JSGE, BPF_JSLT, BPF_JSLE or BPF_JSET.

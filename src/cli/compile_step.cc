@@ -143,7 +143,7 @@ Compiler::Compiler(const Options& options, RunSettings settings, ProbeRegistry& 
       registry_(registry),
       context_(context),
       process_macros_(ProcessMacros(context.target_pid)),
-      types_(settings_.strsize),
+      types_(settings_.StringStorage()),
       kernel_types_(types_),
       analyzer_(
           types_, registry, info_,
@@ -217,7 +217,7 @@ void Compiler::AnalyzeSource(size_t index) {
   }
   unit.ast = ParseProgram(unit.text, macros);
   ApplyPragmas(unit.ast);
-  types_.set_strsize(settings_.strsize);
+  types_.set_strsize(settings_.StringStorage());
   analyzer_.set_stack_frames(settings_.stack_frames);
   analyzer_.set_user_stack_frames(settings_.ustack_frames, settings_.jstack_frames);
   if (context_.before_target_pid_probes && NamesPidProbes(unit.ast, context_.target_pid))
@@ -255,9 +255,11 @@ void Compiler::ApplyPragmas(const ast::Program& program) {
 
 CodegenOptions Compiler::CodegenSettings() {
   CodegenOptions cg;
-  cg.strsize = settings_.strsize;
+  cg.strsize = settings_.StringStorage();
+  cg.string_limit = settings_.strsize;
   cg.bufsize = RingBufferBytes(settings_.bufsize);
   cg.aggsize_bytes = settings_.aggsize;
+  cg.nspec = static_cast<uint32_t>(settings_.nspec);
   cg.tracing_text = TracingText;
   cg.wall_offset_ns = runtime::WalltimeOffsetNs();
   for (const auto& p : registry_.probes())

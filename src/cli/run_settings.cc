@@ -9,6 +9,8 @@
 #include <map>
 #include <vector>
 
+#include "format/speculation_layout.h"
+
 namespace dt {
 namespace {
 
@@ -21,8 +23,9 @@ struct OptionInfo {
 };
 
 // Every option DTrace documents that this implementation accepts. Those
-// without an effect here (no speculations, no user stacks, one buffer
-// policy) are still checked, so a typo is an error rather than a no-op.
+// without an effect here (no user stacks, one buffer policy, cleanrate:
+// the consumer frees a speculation as soon as it reads its commit() or
+// discard()) are still checked, so a typo is an error rather than a no-op.
 const std::map<std::string, OptionInfo, std::less<>>& Options() {
   static const std::map<std::string, OptionInfo, std::less<>> kOptions = {
       {"aggpercpu", {Kind::kBoolean}},
@@ -223,10 +226,11 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
       if (!bytes || (*bytes == 0 && name != "specsize")) throw bad();
       if (name == "bufsize") bufsize = *bytes;
       if (name == "aggsize") aggsize = *bytes;
+      if (name == "specsize") specsize = *bytes;
       if (name == "strsize") {
         // Strings live in BPF stack and scratch memory of bounded size.
         if (*bytes > kMaxStrsize) throw bad();
-        strsize = std::max<uint64_t>(8, (*bytes + 7) & ~uint64_t{7});
+        strsize = *bytes;
       }
       return;
     }
@@ -248,6 +252,7 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
         (name == "ustackframes" ? ustack_frames : jstack_frames) = *n;
       }
       if (name == "stackindent") stack_indent = as_int(*n, kMaxStackIndent);
+      if (name == "nspec") nspec = static_cast<uint64_t>(as_int(*n, kMaxSpeculations));
       if (name == "aggsortpos") sort.sort_pos = as_int(*n, INT_MAX);
       if (name == "aggsortkeypos") sort.sort_key_pos = as_int(*n, INT_MAX);
       return;

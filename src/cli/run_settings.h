@@ -15,6 +15,7 @@
 // strsize: Invalid value for specified option").
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -58,7 +59,7 @@ struct RunSettings {
   bool arg_ref = false;
   bool destructive = false;
   bool zdefs = false;
-  uint64_t strsize = 256;
+  uint64_t strsize = 256;  // bytes of a string, its NUL included: exact
   uint64_t bufsize = 4 << 20;
   uint64_t aggsize = 0;                    // bytes per aggregation; 0: the code generator's default
   bool bufresize_manual = false;           // bufresize=manual: never lower bufsize
@@ -66,8 +67,15 @@ struct RunSettings {
   uint64_t stack_frames = 20;              // stack() without an argument
   uint64_t ustack_frames = 100;            // ustack() without an argument
   uint64_t jstack_frames = 50;             // jstack() without an argument
+  uint64_t nspec = 1;                      // speculations active at once
+  uint64_t specsize = 4 << 20;             // bytes a speculation holds per CPU
   int stack_indent = kDefaultStackIndent;
   AggSortOptions sort;
+
+  // The bytes a string takes in memory: strsize in whole words, since
+  // strings are copied and compared a word at a time. Only the first
+  // strsize - 1 bytes ever hold characters.
+  uint64_t StringStorage() const { return std::max<uint64_t>(8, (strsize + 7) & ~uint64_t{7}); }
 
   // Sets option `name` to `value` ("" when none was given). Throws
   // OptionError (kInvalidOptionName or kInvalidOptionValue).

@@ -91,6 +91,8 @@ TEST(RunSettings, RefusesBadNamesAndValues) {
   EXPECT_EQ(Refusal("quiet", "maybe"), kInvalidOptionValue);
   EXPECT_EQ(Refusal("stackframes", "0"), kInvalidOptionValue);
   EXPECT_EQ(Refusal("stackindent", "5000"), kInvalidOptionValue);
+  EXPECT_EQ(Refusal("nspec", "1025"), kInvalidOptionValue);  // kMaxSpeculations
+  EXPECT_EQ(Refusal("cleanrate", "often"), kInvalidOptionValue);
   EXPECT_EQ(Refusal("aggsortpos", "-2"), kInvalidOptionValue);
   EXPECT_EQ(Refusal("stdc", "x"), kInvalidOptionValue);
   EXPECT_EQ(Refusal("version", ""), kInvalidOptionValue);
@@ -126,8 +128,15 @@ TEST(RunSettings, ValuesTakeEffect) {
   s.Set("aggsortpos", "2");
   s.Set("bufresize", "manual");
   s.Set("zdefs", "");
+  s.Set("nspec", "3");
+  s.Set("specsize", "2k");
+  EXPECT_EQ(s.nspec, 3u);
+  EXPECT_EQ(s.specsize, 2048u);
   EXPECT_TRUE(s.quiet);
-  EXPECT_EQ(s.strsize, 104u);  // rounded to whole words
+  EXPECT_EQ(s.strsize, 100u);          // exact: strings hold 99 characters
+  EXPECT_EQ(s.StringStorage(), 104u);  // in whole words
+  s.Set("strsize", "1");
+  EXPECT_EQ(s.StringStorage(), 8u);
   EXPECT_EQ(s.bufsize, 1u << 20);
   EXPECT_EQ(s.switchrate_ns, 50'000'000u);
   EXPECT_EQ(s.stack_frames, 5u);

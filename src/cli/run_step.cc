@@ -48,11 +48,12 @@ SessionOptions SessionOptionsFor(const RunSettings& settings, TargetProcess* tar
   SessionOptions so;
   so.quiet = settings.quiet;
   so.flow_indent = settings.flow_indent;
-  so.strsize = settings.strsize;
+  so.strsize = settings.StringStorage();
   so.stack_indent = settings.stack_indent;
   so.sort = settings.sort;
   so.target = target;
   so.switchrate_ns = settings.switchrate_ns;
+  so.specsize = settings.specsize;
   return so;
 }
 

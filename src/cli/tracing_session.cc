@@ -25,6 +25,7 @@
 #include "consumer/record_decoder.h"
 #include "consumer/stack_format.h"
 #include "consumer/trace_format.h"
+#include "format/speculation_layout.h"
 #include "format/user_stack_layout.h"
 #include "providers/provider.h"
 #include "runtime/kallsyms.h"
@@ -412,6 +413,10 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
       case ActionKind::kSetopt:
         Setopt(a, data);
         break;
+      case ActionKind::kCommit:
+      case ActionKind::kDiscard:
+        EndSpeculation(a, data);
+        break;
     }
   }
 }
@@ -439,7 +444,14 @@ void TracingSession::OnRecord(const uint8_t* data, size_t size) {
     return;
   }
   if (h.desc_id >= program_.records.size()) return;
-  if (size < program_.records[h.desc_id].size) return;
+  const RecordDesc& desc = program_.records[h.desc_id];
+  if (size < desc.size) return;
+  if (desc.speculation_offset != 0) {
+    uint64_t token;
+    memcpy(&token, data + desc.speculation_offset, sizeof(token));
+    speculations_.Add(token, h.cpu, data, size);
+    return;
+  }
   const EnabledClause clause{h.probe_id, h.epid};
   PrintHeldRecord(clause);
   if (options_.flow_indent && MayBeFollowedBySameProbe(h.probe_id)) {
@@ -468,6 +480,10 @@ void TracingSession::PrintRecord(const uint8_t* data, std::optional<EnabledClaus
   RecordHeader h;
   memcpy(&h, data, sizeof(h));
   const RecordDesc& desc = program_.records[h.desc_id];
+  if (desc.silent) {  // commit() or discard() alone: no probe line
+    PrintRecordActions(desc, data);
+    return;
+  }
   const Probe* p = probes_.ById(h.probe_id);
   const int cpu = static_cast<int>(h.cpu);
   const std::string function = p ? p->function : "", name = p ? p->name : "";
@@ -492,7 +508,41 @@ void TracingSession::PrintRecord(const uint8_t* data, std::optional<EnabledClaus
   Write(RecordEnd(options_.quiet));
 }
 
+void TracingSession::EndSpeculation(const ActionDesc& a, const uint8_t* data) {
+  uint64_t token = DecodeField(data, a.fields[0]).AsUnsigned();
+  if (token == 0) return;  // the speculation was not active
+  if (a.kind == ActionKind::kCommit) {
+    for (const std::vector<uint8_t>& record : speculations_.Take(token)) {
+      PrintRecord(record.data(), std::nullopt);
+    }
+  } else {
+    speculations_.Drop(token);
+  }
+}
+
+void TracingSession::ReportSpeculationFailures() {
+  auto report = [&](uint64_t now, uint64_t& seen, const char* what, const char* why) {
+    if (now == seen) return;
+    uint64_t n = now - seen;
+    seen = now;
+    fflush(out_);
+    fprintf(stderr, "dtrace: %llu %s%s%s\n", static_cast<unsigned long long>(n), what,
+            n == 1 ? "" : "s", why);
+  };
+  report(speculations_.drops(), spec_drops_seen_, "speculative drop", "");
+  if (program_.speculation_map < 0) return;
+  auto counter = [&](uint32_t word) {
+    uint32_t key = program_.nspec + word;
+    uint64_t value = 0;
+    maps_.at(program_.speculation_map).Lookup(&key, &value);
+    return value;
+  };
+  report(counter(kSpecUnavailable), spec_unavailable_seen_, "failed speculation",
+         " (no speculative buffer available)");
+}
+
 void TracingSession::ReportDrops() {
+  ReportSpeculationFailures();
   if (program_.drops_map < 0) return;
   std::vector<uint64_t> now(kDropKinds * kMaxDropCpus, 0);
   uint32_t zero = 0;

@@ -26,6 +26,7 @@
 #include "consumer/aggregation_printer.h"
 #include "consumer/flow_indent.h"
 #include "consumer/kernel_symbol_lookup.h"
+#include "consumer/speculation_buffers.h"
 #include "providers/probe_registry.h"
 #include "runtime/attach.h"
 #include "runtime/bpf_map.h"
@@ -45,6 +46,7 @@ struct SessionOptions {
   TargetProcess* target = nullptr;
   uint64_t switchrate_ns = 1'000'000'000;  // drops are reported at this period
   int stack_indent = kDefaultStackIndent;  // option stackindent
+  uint64_t specsize = 4 << 20;             // option specsize: bytes per speculation and CPU
 };
 
 class TracingSession {
@@ -74,6 +76,10 @@ class TracingSession {
   bool MayBeFollowedBySameProbe(uint32_t probe_id) const;
   // Consumes up to one batch from the ring, then prints a held record.
   int ConsumeRing();
+  // commit() and discard(): the speculation's records printed or dropped.
+  void EndSpeculation(const ActionDesc& a, const uint8_t* data);
+  // "dtrace: N failed speculations (...)", "dtrace: N speculative drops".
+  void ReportSpeculationFailures();
   void HandleError(const uint8_t* data);
   void RunErrorProbe(const ErrorRecord& err);
   void ReportErrorProbeFaults();
@@ -125,6 +131,8 @@ class TracingSession {
   bool target_exited_ = false;
   uint64_t error_probe_faults_ = 0, error_probe_faults_reported_ = 0;
   std::vector<uint64_t> drops_seen_;
+  SpeculationBuffers speculations_{options_.specsize};
+  uint64_t spec_unavailable_seen_ = 0, spec_drops_seen_ = 0;
   // Kernel symbols through runtime::KernelSymbols, which reads
   // /proc/kallsyms on first use: programs without stacks or symbols never
   // pay for it.

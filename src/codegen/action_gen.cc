@@ -35,7 +35,8 @@ bool IsRecordingCall(const std::string& f) {
 
 bool IsDataAction(const std::string& f) {
   return f == "trace" || f == "printf" || f == "printa" || f == "exit" || f == "clear" ||
-         f == "trunc" || f == "setopt" || f == "system" || f == "print" || IsRecordingCall(f);
+         f == "trunc" || f == "setopt" || f == "system" || f == "print" || f == "commit" ||
+         f == "discard" || IsRecordingCall(f);
 }
 
 // Actions done in the kernel, which send nothing to the consumer.
@@ -66,6 +67,7 @@ void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
         if (c.text == "trace") *bytes += FieldSize(c.args[0]->type);
         if (IsRecordingCall(c.text)) *bytes += FieldSize(c.type);
         if (c.text == "exit") *bytes += 8;
+        if (c.text == "commit" || c.text == "discard") *bytes += 8;
         if (c.text == "print") *bytes += PrintRecordBytes(*c.args[0]);
         if (c.text == "printf" || c.text == "system") {
           std::vector<bool> user_address =
@@ -74,6 +76,8 @@ void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
             *bytes += user_address[i] ? 16 : FieldSize(c.args[i]->type);
         }
       }
+      // A clause with only speculate() speculates the default action.
+      if (s.expr->kind == ExprKind::kCall && s.expr->text == "speculate") *records = true;
       break;
     case StmtKind::kIf:
     case StmtKind::kBlock:
@@ -211,7 +215,7 @@ void FunctionGen::StoreResultToField(const FieldDesc& f, const Type* t) {
   auto off = static_cast<int16_t>(record_off_ + f.offset);
   if (t->IsBlob()) {
     b_.Mov(R4, R0);
-    CopyString(R7, off, f.size, R4, static_cast<uint32_t>(t->size));
+    CopyString(R7, off, f.size, R4, static_cast<uint32_t>(t->size), t->IsString());
   } else {
     b_.Store(8, R7, off, R0);
   }
@@ -248,6 +252,12 @@ void FunctionGen::EmitFault(FaultKind kind, Reg addr) {
 void FunctionGen::CommitRecord() {
   EnsureScratch();
   auto base = static_cast<int16_t>(record_off_);
+  Label sent = b_.NewLabel();
+  if (speculation_offset_ > 0) {
+    // speculate() found no active speculation: the data goes nowhere.
+    b_.Load(8, R0, R7, static_cast<int16_t>(base + speculation_offset_));
+    b_.JumpIfImm(BPF_JEQ, R0, 0, sent);
+  }
   b_.StoreImm(4, R7, base, record_id_);
   b_.StoreImm(4, R7, static_cast<int16_t>(base + offsetof(RecordHeader, epid)),
               clause_->clause->index);
@@ -262,7 +272,6 @@ void FunctionGen::CommitRecord() {
   b_.MovImm(R4, 0);
   b_.Call(BPF_FUNC_ringbuf_output);
   // A full buffer loses the record: count it for this CPU, as DTrace does.
-  Label sent = b_.NewLabel();
   b_.JumpIfImm(BPF_JEQ, R0, 0, sent);
   GenCountDrop(kDropPrincipal);
   b_.Bind(sent);
@@ -309,18 +318,27 @@ void FunctionGen::GenClause(const ClauseProbes& cp) {
   record_ = nullptr;
   next_ran_flag_ = 0;
   ran_flags_ = conditional;
+  // A speculative record names its speculation's token after the flags.
+  const uint32_t token_size = cp.clause->speculative ? 8 : 0;
+  speculation_offset_ = 0;
   if (records) {
-    record_off_ = AllocScratch(sizeof(RecordHeader) + flags_size + data);
+    record_off_ = AllocScratch(sizeof(RecordHeader) + flags_size + token_size + data);
     record_id_ = static_cast<int>(out_.records.size());
     out_.records.push_back(RecordDesc{cp.clause->index, 0, {}});
     record_ = &out_.records.back();
     record_size_ = sizeof(RecordHeader) + flags_size;
+    if (token_size > 0) speculation_offset_ = record_size_;
+    record_size_ += token_size;
   }
   if (clause.predicate) GenCondition(*clause.predicate, clause_end_);
   if (flags_size > 0) {
     // The buffer still holds an earlier record: no action has run yet.
     EnsureScratch();
     ZeroMem(R7, static_cast<int16_t>(record_off_ + sizeof(RecordHeader)), flags_size);
+  }
+  if (speculation_offset_ > 0) {
+    EnsureScratch();  // no speculation until speculate() finds an active one
+    b_.StoreImm(8, R7, static_cast<int16_t>(record_off_ + speculation_offset_), 0);
   }
   for (const auto& s : clause.body) {
     ++action_index_;
@@ -333,6 +351,11 @@ void FunctionGen::GenClause(const ClauseProbes& cp) {
   if (records) {
     record_ = &out_.records[record_id_];
     record_->size = record_size_;
+    record_->speculation_offset = speculation_offset_;
+    bool only_commits = !clause.body.empty() && !record_->actions.empty();
+    for (const ActionDesc& a : record_->actions)
+      only_commits &= a.kind == ActionKind::kCommit || a.kind == ActionKind::kDiscard;
+    record_->silent = only_commits && speculation_offset_ == 0;
     CommitRecord();
   }
   b_.Bind(clause_end_);
@@ -344,8 +367,10 @@ void FunctionGen::GenStmt(const Stmt& s) {
   Nesting nesting(s.line);
   switch (s.kind) {
     case StmtKind::kExpr:
-      if (s.expr->kind == ExprKind::kCall &&
-          (IsDataAction(s.expr->text) || IsKernelAction(s.expr->text))) {
+      if (s.expr->kind == ExprKind::kCall && s.expr->text == "speculate") {
+        GenSpeculate(*s.expr);
+      } else if (s.expr->kind == ExprKind::kCall &&
+                 (IsDataAction(s.expr->text) || IsKernelAction(s.expr->text))) {
         GenActionCall(*s.expr);
       } else {
         GenExpr(*s.expr);
@@ -394,6 +419,10 @@ void FunctionGen::GenActionCall(const Expr& call) {
     GenAggControl(call, ActionKind::kTrunc);
   else if (f == "setopt")
     GenSetopt(call);
+  else if (f == "commit")
+    GenCommitOrDiscard(call, ActionKind::kCommit);
+  else if (f == "discard")
+    GenCommitOrDiscard(call, ActionKind::kDiscard);
   else if (f == "print")
     GenPrint(call);
   else if (IsRecordingCall(f))

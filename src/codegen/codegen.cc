@@ -6,6 +6,7 @@
 #include "codegen/function_gen.h"
 #include "codegen/program_split.h"
 #include "common/diagnostic.h"
+#include "format/speculation_layout.h"
 #include "providers/provider.h"
 
 namespace dt {
@@ -191,10 +192,16 @@ void CodeGenerator::AddVariableMaps() {
       {"dtrace_globals", BPF_MAP_TYPE_ARRAY, 4, std::max<uint32_t>(globals_size, 8), 1, 0, {}});
   out_.globals_map = shared_.globals;
   out_.exit_flag_offset = shared_.exit_flag_off;
+  if (info_.uses_speculations) {
+    shared_.speculations =
+        maps_.Add({"dtrace_spec", BPF_MAP_TYPE_ARRAY, 4, 8, options_.nspec + kSpecWords, 0, {}});
+    out_.speculation_map = shared_.speculations;
+    out_.nspec = options_.nspec;
+  }
   for (const Variable& v : info_.thread_vars) {
     shared_.thread_maps.push_back(maps_.Add({"self_" + v.name,
                                              BPF_MAP_TYPE_HASH,
-                                             8,
+                                             v.is_assoc ? 8 + KeySize(v.key_types) : 8,
                                              ValueSize(v.type),
                                              options_.dynvar_entries,
                                              BPF_F_NO_PREALLOC,

@@ -28,12 +28,14 @@ struct TextRange {
 };
 
 struct CodegenOptions {
-  uint64_t strsize = 256;
-  uint32_t bufsize = 4 << 20;        // ring buffer bytes
+  uint64_t strsize = 256;       // bytes a string takes (a whole number of words)
+  uint64_t string_limit = 256;  // -x strsize: a string holds at most string_limit - 1 characters
+  uint32_t bufsize = 4 << 20;   // ring buffer bytes
   uint32_t aggsize_entries = 16384;  // max keys per aggregation
   uint64_t aggsize_bytes = 0;        // -x aggsize: sets the keys from the key and value size
   uint32_t dynvar_entries = 65536;   // max entries per associative array
   int64_t wall_offset_ns = 0;        // CLOCK_REALTIME - CLOCK_MONOTONIC
+  uint32_t nspec = 1;                // speculations that may be active at once
   // How many probes the registry lists in each program group
   // (Provider::ProgramGroup): a clause that enables them all needs no test
   // of which one fired.

@@ -77,6 +77,10 @@ struct CompiledProgram {
   // the flag, so the consumer reads the flag too (DTrace's "exiting" status).
   int globals_map = -1;
   uint32_t exit_flag_offset = 0;
+  // Speculations (codegen/speculation_gen.cc): an array map of nspec slots,
+  // then the failure counters; -1 when the program has no speculations.
+  int speculation_map = -1;
+  uint32_t nspec = 0;
   int begin_program = -1, end_program = -1, error_program = -1;
   // Some record or key holds a stack or symbol, or a format prints one
   // (%a, %k): the consumer loads the kernel's symbol table up front.

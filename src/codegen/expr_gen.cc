@@ -55,7 +55,8 @@ void FunctionGen::ZeroMem(Reg base, int16_t off, uint32_t size) {
   for (uint32_t i = 0; i < size; i += 8) b_.StoreImm(8, base, static_cast<int16_t>(off + i), 0);
 }
 
-void FunctionGen::CopyString(Reg base, int16_t off, uint32_t dst_size, Reg src, uint32_t src_size) {
+void FunctionGen::CopyString(Reg base, int16_t off, uint32_t dst_size, Reg src, uint32_t src_size,
+                             bool is_string) {
   // Both buffers are zero padded and 8-byte sized, so whole words copy.
   uint32_t n = std::min(dst_size, src_size);
   for (uint32_t i = 0; i < n; i += 8) {
@@ -67,12 +68,22 @@ void FunctionGen::CopyString(Reg base, int16_t off, uint32_t dst_size, Reg src, 
     // Truncated: keep the string terminated.
     b_.StoreImm(1, base, static_cast<int16_t>(off + dst_size - 1), 0);
   }
+  // -x strsize counts bytes, but storage is whole words: a source that may
+  // hold characters past strsize - 1 (a longer literal, execname with a
+  // small strsize) is cut there, so no string shows more than DTrace's.
+  const uint64_t limit = options_.string_limit;
+  if (is_string && limit >= 1 && src_size > limit && dst_size >= limit) {
+    uint32_t end = std::min(dst_size, src_size);
+    uint32_t i = static_cast<uint32_t>(limit - 1);
+    for (; i < end && i % 8 != 0; ++i) b_.StoreImm(1, base, static_cast<int16_t>(off + i), 0);
+    for (; i < end; i += 8) b_.StoreImm(8, base, static_cast<int16_t>(off + i), 0);
+  }
 }
 
 void FunctionGen::CopyToScratchString(uint32_t scratch_off, uint32_t size, uint32_t src_size) {
   EnsureScratch();
   b_.Mov(R4, R0);
-  CopyString(R7, static_cast<int16_t>(scratch_off), size, R4, src_size);
+  CopyString(R7, static_cast<int16_t>(scratch_off), size, R4, src_size, true);
   b_.Mov(R0, R7);
   b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(scratch_off));
 }
@@ -100,6 +111,7 @@ void FunctionGen::GenExpr(const Expr& e) {
       GenLoadVariable(e);
       return;
     case Resolved::Kind::kAssocElement:
+    case Resolved::Kind::kThreadAssocElement:
       GenAssocLookup(e);
       return;
     case Resolved::Kind::kBuiltin:
@@ -160,9 +172,33 @@ void FunctionGen::GenOperator(const Expr& e) {
     case ExprKind::kStringof:
       GenStringof(e);
       return;
+    case ExprKind::kIndex:
+      GenStringIndex(e);
+      return;
     default:
       throw std::logic_error("line " + std::to_string(e.line) + ": not an operator");
   }
+}
+
+// s[i]: the byte at i of the string's zero-padded buffer, 0 past its end.
+void FunctionGen::GenStringIndex(const Expr& e) {
+  const auto size = static_cast<int32_t>(e.lhs->type->size);
+  int mark = stack_top_;
+  int16_t base = AllocSlot();
+  GenExpr(*e.lhs);
+  b_.Store(8, R10, base, R0);
+  GenExpr(*e.args[0]);
+  Label inside = b_.NewLabel(), done = b_.NewLabel();
+  b_.JumpIfImm(BPF_JLT, R0, size, inside);
+  b_.MovImm(R0, 0);
+  b_.Jump(done);
+  b_.Bind(inside);
+  b_.Load(8, R1, R10, base);
+  b_.Alu(BPF_ADD, R1, R0);
+  b_.Load(1, R0, R1, 0);
+  Normalize(R0, e.type);
+  b_.Bind(done);
+  ReleaseSlotsTo(mark);
 }
 
 void FunctionGen::GenCondition(const Expr& e, Label if_false) {
@@ -285,6 +321,14 @@ void FunctionGen::GenStringCompare(BinaryOp op, uint64_t size_a, uint64_t size_b
   // order, which is byte order; zero padding makes "ab" < "abc".
   Label differ = b_.NewLabel(), equal = b_.NewLabel(), done = b_.NewLabel();
   uint64_t n = std::max(size_a, size_b);
+  // Only the first strsize - 1 bytes count, when a string may hold more
+  // (execname, a long literal, with a small -x strsize).
+  const uint64_t limit = options_.string_limit;
+  uint64_t tail_bytes = 0;  // of the last word compared, when it is cut
+  if (limit >= 1 && n > limit) {
+    n = (limit - 1 + 7) & ~uint64_t{7};
+    tail_bytes = (limit - 1) % 8;
+  }
   for (uint64_t i = 0; i < n; i += 8) {
     if (i < size_a)
       b_.Load(8, R1, R3, static_cast<int16_t>(i));
@@ -294,6 +338,11 @@ void FunctionGen::GenStringCompare(BinaryOp op, uint64_t size_a, uint64_t size_b
       b_.Load(8, R2, R4, static_cast<int16_t>(i));
     else
       b_.MovImm(R2, 0);
+    if (tail_bytes > 0 && i + 8 == n) {
+      b_.LoadImm(R5, (uint64_t{1} << (tail_bytes * 8)) - 1);
+      b_.Alu(BPF_AND, R1, R5);
+      b_.Alu(BPF_AND, R2, R5);
+    }
     b_.JumpIf(BPF_JNE, R1, R2, differ);
   }
   b_.Jump(equal);
@@ -469,6 +518,8 @@ void FunctionGen::GenStrlen(uint64_t size) {
   // strlen() cost 256 x 256 paths. The string helper copies up to the NUL
   // in one call and returns the count with it, an unknown scalar to the
   // verifier: one path. Strings are NUL-terminated within their size.
+  // No string is longer than -x strsize - 1 (execname may hold more).
+  size = std::min<uint64_t>(size, std::max<uint64_t>(1, options_.string_limit));
   EnsureScratch();
   uint32_t copy = AllocScratch(static_cast<uint32_t>(size));
   b_.Mov(R3, R0);
@@ -504,6 +555,9 @@ void FunctionGen::CallReadHelperChecked(int helper, int16_t addr_slot) {
 
 void FunctionGen::GenCopyinstr(const Expr& e) {
   uint32_t size = static_cast<uint32_t>(e.type->size);
+  // At most strsize bytes, its NUL included (the buffer may be larger).
+  uint32_t limit =
+      static_cast<uint32_t>(std::min<uint64_t>(size, std::max<uint64_t>(1, options_.string_limit)));
   uint32_t off = AllocScratch(size);
   int mark = stack_top_;
   int16_t addr_slot = AllocSlot();
@@ -514,12 +568,12 @@ void FunctionGen::GenCopyinstr(const Expr& e) {
     GenExpr(*e.args[1]);
     b_.AluImm(BPF_ADD, R0, 1);  // the terminating NUL
     Label small = b_.NewLabel();
-    b_.JumpIfImm(BPF_JLE, R0, static_cast<int32_t>(size), small);
-    b_.MovImm(R0, static_cast<int32_t>(size));
+    b_.JumpIfImm(BPF_JLE, R0, static_cast<int32_t>(limit), small);
+    b_.MovImm(R0, static_cast<int32_t>(limit));
     b_.Bind(small);
     b_.Store(8, R10, len_slot, R0);
   } else {
-    b_.StoreImm(8, R10, len_slot, static_cast<int32_t>(size));
+    b_.StoreImm(8, R10, len_slot, static_cast<int32_t>(limit));
   }
   EnsureScratch();
   ZeroMem(R7, static_cast<int16_t>(off), size);
@@ -650,6 +704,9 @@ void FunctionGen::GenCall(const Expr& e) {
       return;
     case Subroutine::kUserSymbolAddress:
       GenUserSymbolAddress(e);
+      return;
+    case Subroutine::kSpeculation:
+      GenSpeculation();
       return;
   }
 }

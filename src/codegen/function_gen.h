@@ -54,6 +54,7 @@ struct SharedMaps {
   int ustack_mappings = -1;
   int ustack_rows = -1;
   int ustack_seen = -1;
+  int speculations = -1;           // format/speculation_layout.h
 };
 
 constexpr int kMaxSyscallNr = 512;
@@ -130,6 +131,13 @@ class FunctionGen {
   void GenSignal(const ast::Expr& call);
   void GenAggControl(const ast::Expr& call, ActionKind kind);
   void GenSetopt(const ast::Expr& call);
+  // --- speculations (speculation_gen.cc)
+  void GenSpeculation();  // r0 = a free speculation's id, 0 when none
+  void GenSpeculate(const ast::Expr& call);
+  void GenCommitOrDiscard(const ast::Expr& call, ActionKind kind);
+  // r0 = the slot of the speculation whose id is in r0; jumps to `none`
+  // for id 0 and faults (illegal operation) for an id past nspec.
+  void GenSpeculationSlot(bpf::Label none);
   void GenPrint(const ast::Expr& call);  // print_gen.cc
   // Appends a field to the current clause's record and stores r0 into it.
   FieldDesc AppendField(const Type* t);
@@ -159,6 +167,7 @@ class FunctionGen {
   void CallReadHelper(int helper, int16_t addr_slot, uint32_t off);
   void CallReadHelperChecked(int helper, int16_t addr_slot);  // r0 = helper's result
   void GenStringof(const ast::Expr& e);
+  void GenStringIndex(const ast::Expr& e);  // s[i] of a D string
 
   // --- subroutines computed in BPF (byte_order_gen.cc, string_gen.cc)
   void GenByteOrder(const ast::Expr& e);
@@ -240,7 +249,9 @@ class FunctionGen {
   void ZeroMem(bpf::Reg base, int16_t off, uint32_t size);
   // Copies a zero-padded string from `src` (size src_size) to base+off
   // (size dst_size), zero-filling the rest.
-  void CopyString(bpf::Reg base, int16_t off, uint32_t dst_size, bpf::Reg src, uint32_t src_size);
+  // A string (not a stack) is also cut to -x strsize - 1 characters.
+  void CopyString(bpf::Reg base, int16_t off, uint32_t dst_size, bpf::Reg src, uint32_t src_size,
+                  bool is_string);
   void CopyToScratchString(uint32_t scratch_off, uint32_t size, uint32_t src_size);
 
   // --- kernel memory and translators (memory_gen.cc)
@@ -280,8 +291,12 @@ class FunctionGen {
   void GenAssocLookup(const ast::Expr& index);
   // Builds the key of an associative array or aggregation on the stack;
   // returns its slot. `key_types` gives the stored layout.
+  // `prefix` bytes at the start are left for the caller (a thread-local
+  // array's thread id).
   int16_t GenKey(const std::vector<ast::ExprPtr>& keys, const std::vector<const Type*>& key_types,
-                 uint32_t* key_size);
+                 uint32_t* key_size, uint32_t prefix = 0);
+  // The variable of an associative element, global or thread-local.
+  const Variable& DynamicVariable(const ast::Expr& e) const;
   // Where an aggregation key was built: the stack, or scratch memory (r7)
   // for keys too large for the 512-byte stack (deep stack() keys).
   struct KeyPlace {
@@ -355,6 +370,7 @@ class FunctionGen {
   int branch_depth_ = 0;    // if/else statements being generated
   uint32_t ran_flags_ = 0;  // "ran" bytes in the clause's record
   uint32_t next_ran_flag_ = 0;
+  uint32_t speculation_offset_ = 0;        // the record's speculation token, when speculative
   std::vector<CodeSpan> statement_spans_;  // of the program being generated
   uint32_t scratch_clause_base_ = 0;
   uint32_t scratch_top_ = 0;

@@ -188,6 +188,7 @@ const std::vector<GoldenFile>& GoldenFiles() {
             "BEGIN { x = arg0; y = arg1; trace(x > y && y != 0 ? -x : ~y); trace(!x || y); }"},
            {"casts_and_unsigned", "BEGIN { trace((char)arg0); trace((uint16_t)arg1 >> 3); }"},
            {"string_compare", "BEGIN { s = execname; trace(s == \"init\"); trace(s < \"m\"); }"},
+           {"string_index", "BEGIN { s = execname; trace(s[arg0]); }"},
        }},
       {"var_gen.cc",
        {
@@ -198,6 +199,15 @@ const std::vector<GoldenFile>& GoldenFiles() {
            {"associative_array",
             "BEGIN { a[arg0, \"k\"] = arg1; trace(a[arg0, \"k\"]); a[1, \"k\"] = 0; }"},
            {"increments", "BEGIN { x++; self->d += 2; a[tid]--; }"},
+           {"thread_local_array",
+            "BEGIN { self->ts[arg0, \"k\"] = timestamp; trace(self->ts[arg0, \"k\"]); "
+            "self->ts[arg0, \"k\"] = 0; }"},
+       }},
+      {"speculation_gen.cc",
+       {
+           {"speculation_speculate",
+            "BEGIN { s = speculation(); } BEGIN { speculate(s); printf(\"%d\", arg0); }"},
+           {"commit_discard", "BEGIN { commit(arg0); } BEGIN { discard(arg1); }"},
        }},
       {"action_gen.cc",
        {

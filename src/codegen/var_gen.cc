@@ -82,24 +82,25 @@ void FunctionGen::GenLoadVariable(const Expr& e) {
 }
 
 int16_t FunctionGen::GenKey(const std::vector<ast::ExprPtr>& keys,
-                            const std::vector<const Type*>& key_types, uint32_t* key_size) {
-  uint32_t size = 0;
+                            const std::vector<const Type*>& key_types, uint32_t* key_size,
+                            uint32_t prefix) {
+  uint32_t size = prefix;
   for (const Type* t : key_types) size += StoredSize(t);
   if (size == 0) size = 8;
   *key_size = size;
   int16_t slot = AllocSlot(size);
   if (keys.empty()) {
-    b_.StoreImm(8, R10, slot, 0);
+    if (prefix == 0) b_.StoreImm(8, R10, slot, 0);
     return slot;
   }
-  uint32_t off = 0;
+  uint32_t off = prefix;
   for (size_t i = 0; i < keys.size(); ++i) {
     GenExpr(*keys[i]);
     const Type* kt = key_types[i];
     if (kt->IsBlob()) {
       b_.Mov(R4, R0);
       CopyString(R10, static_cast<int16_t>(slot + off), static_cast<uint32_t>(kt->size), R4,
-                 static_cast<uint32_t>(keys[i]->type->size));
+                 static_cast<uint32_t>(keys[i]->type->size), kt->IsString());
       off += static_cast<uint32_t>(kt->size);
     } else {
       b_.Store(8, R10, static_cast<int16_t>(slot + off), R0);
@@ -126,7 +127,7 @@ FunctionGen::KeyPlace FunctionGen::GenAggKey(const std::vector<ast::ExprPtr>& ke
     if (kt->IsBlob()) {
       b_.Mov(R4, R0);
       CopyString(R7, static_cast<int16_t>(off), static_cast<uint32_t>(kt->size), R4,
-                 static_cast<uint32_t>(keys[i]->type->size));
+                 static_cast<uint32_t>(keys[i]->type->size), kt->IsString());
     } else {
       b_.Store(8, R7, static_cast<int16_t>(off), R0);
     }
@@ -136,12 +137,10 @@ FunctionGen::KeyPlace FunctionGen::GenAggKey(const std::vector<ast::ExprPtr>& ke
 }
 
 void FunctionGen::GenAssocLookup(const Expr& e) {
-  int id = ResolutionOf(e).id;
-  const Variable& v = info_.globals.at(id);
   int mark = stack_top_;
-  uint32_t key_size = 0;
-  int16_t key = GenKey(e.args, v.key_types, &key_size);
-  b_.LoadMapFd(R1, shared_.assoc_maps.at(id));
+  auto [key, map] = GenDynamicKey(e);
+  const Variable& v = DynamicVariable(e);
+  b_.LoadMapFd(R1, map);
   b_.Mov(R2, R10);
   b_.AluImm(BPF_ADD, R2, key);
   b_.Call(BPF_FUNC_map_lookup_elem);
@@ -171,7 +170,7 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
     b_.Load(8, R0, R10, value_slot);
     if (t->IsString()) {
       b_.Mov(R4, R0);
-      CopyString(R1, 0, tsize, R4, tsize);
+      CopyString(R1, 0, tsize, R4, tsize, true);
     } else {
       b_.Store(static_cast<int>(std::min<uint32_t>(tsize, 8)), R1, 0, R0);
     }
@@ -182,7 +181,7 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
     if (t->IsString()) {
       EnsureScratch();
       b_.Mov(R4, R0);
-      CopyString(R7, static_cast<int16_t>(this_strings_.at(r.id)), tsize, R4, tsize);
+      CopyString(R7, static_cast<int16_t>(this_strings_.at(r.id)), tsize, R4, tsize, true);
     } else {
       Normalize(R0, t);
       if (chain_.this_in_scratch) EnsureScratch();
@@ -229,12 +228,26 @@ std::pair<int16_t, int> FunctionGen::GenDynamicKey(const Expr& lhs) {
     GenThreadKey(key);
     return {key, shared_.thread_maps.at(r.id)};
   }
+  if (r.kind == Resolved::Kind::kThreadAssocElement) {
+    // Keyed by the thread, then the keys: one map holds every thread's array.
+    const Variable& v = info_.thread_vars.at(r.id);
+    uint32_t key_size = 0;
+    int16_t key = GenKey(lhs.args, v.key_types, &key_size, 8);
+    GenThreadKey(key);
+    return {key, shared_.thread_maps.at(r.id)};
+  }
   if (r.kind != Resolved::Kind::kAssocElement)
     throw std::logic_error("line " + std::to_string(lhs.line) + ": not a dynamic variable");
   const Variable& v = info_.globals.at(r.id);
   uint32_t key_size = 0;
   int16_t key = GenKey(lhs.args, v.key_types, &key_size);
   return {key, shared_.assoc_maps.at(r.id)};
+}
+
+const Variable& FunctionGen::DynamicVariable(const Expr& e) const {
+  const Resolved& r = ResolutionOf(e);
+  return r.kind == Resolved::Kind::kThreadAssocElement ? info_.thread_vars.at(r.id)
+                                                       : info_.globals.at(r.id);
 }
 
 void FunctionGen::GenFreeDynamic(const Expr& lhs) {

@@ -39,7 +39,21 @@ struct FieldDesc {
   bool drop_tracing_frames = false;
 };
 
-enum class ActionKind { kTrace, kPrintf, kPrinta, kExit, kClear, kTrunc, kSetopt, kSystem, kPrint };
+enum class ActionKind {
+  kTrace,
+  kPrintf,
+  kPrinta,
+  kExit,
+  kClear,
+  kTrunc,
+  kSetopt,
+  kSystem,
+  kPrint,
+  // commit(), discard(): fields[0] the speculation's token (0: nothing to
+  // do, the speculation was not active).
+  kCommit,
+  kDiscard,
+};
 
 struct ActionDesc {
   ActionKind kind = ActionKind::kTrace;
@@ -62,6 +76,12 @@ struct RecordDesc {
   int clause = 0;
   uint32_t size = 0;
   std::vector<ActionDesc> actions;
+  // A speculative clause's record: the offset of the u64 token of the
+  // speculation it belongs to (the consumer keeps it until commit() or
+  // discard()); 0 when not speculative.
+  uint32_t speculation_offset = 0;
+  // Only commit() or discard(): carried out, never printed.
+  bool silent = false;
 };
 
 }  // namespace dt

@@ -9,6 +9,7 @@
 #include "providers/stable_providers.h"
 #include "sema/analyzer_internal.h"
 #include "sema/resolved.h"
+#include "sema/speculation_rules.h"
 #include "sema/use_check.h"
 
 namespace dt {
@@ -280,7 +281,12 @@ void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched
                          "predicate result must be of scalar type");
     }
   }
-  for (auto& stmt : clause.body) AnalyzeStmt(*stmt);
+  SpeculationRules speculation_rules;
+  for (auto& stmt : clause.body) {
+    AnalyzeStmt(*stmt);
+    speculation_rules.Append(*stmt);
+  }
+  ci.speculative = speculation_rules.speculates();
   current_probes_ = nullptr;
   info_.clauses.push_back(ci);
 }
@@ -583,6 +589,10 @@ const Type* Analyzer::CheckDynamicVariable(Expr& e) {
                        "failed to resolve " +
                            std::string(e.kind == ExprKind::kSelfVar ? "self->" : "this->") +
                            Excerpt(e.text) + ": Unknown variable name");
+  }
+  if (v->is_assoc) {
+    throw CompileError("D_IDENT_BADREF", e.line,
+                       Excerpt(v->name) + " is an associative array and must be indexed");
   }
   if (e.kind == ExprKind::kThisVar && !inferring_ && !stored_clause_vars_.count(v->id))
     v->read_before_assigned = true;

@@ -128,6 +128,7 @@ class Analyzer {
   // Undoes AsKernelValue where the array itself is wanted (&, [ ], *, .).
   const Type* AsKernelObject(ast::Expr& e);
   const Type* CheckPointerIndex(ast::Expr& e);
+  const Type* CheckStringIndex(ast::Expr& e);  // s[i] of a D string
   const Type* CheckAddressOf(ast::Expr& e);
   const Type* CheckOffsetof(ast::Expr& e);
   const Type* CheckXlate(ast::Expr& e);

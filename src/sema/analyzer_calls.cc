@@ -10,6 +10,7 @@
 #include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
 #include "sema/resolved.h"
+#include "sema/speculation_rules.h"
 
 namespace dt {
 
@@ -25,9 +26,9 @@ struct ActionSpec {
 };
 
 constexpr ActionSpec kActions[] = {
-    {"trace", 1, 1}, {"printf", 1, -1}, {"printa", 1, -1}, {"exit", 1, 1},
-    {"clear", 1, 1}, {"trunc", 1, 2},   {"setopt", 1, 2},  {"system", 1, -1},
-    {"raise", 1, 1}, {"stop", 0, 0},    {"print", 1, 1},
+    {"trace", 1, 1}, {"printf", 1, -1},   {"printa", 1, -1}, {"exit", 1, 1},    {"clear", 1, 1},
+    {"trunc", 1, 2}, {"setopt", 1, 2},    {"system", 1, -1}, {"raise", 1, 1},   {"stop", 0, 0},
+    {"print", 1, 1}, {"speculate", 1, 1}, {"commit", 1, 1},  {"discard", 1, 1},
 };
 
 // Subroutines that compute a value from strings and integers, with
@@ -141,6 +142,11 @@ const Type* Analyzer::CheckCall(Expr& e) {
                              "\n\t argument: " + TypeSpelling(e.args[i]->type));
     }
   };
+  if (f == "speculation") {
+    check_args(0, 0);
+    info_.uses_speculations = true;
+    return types_.Int32();
+  }
   if (f == "strlen") {
     check_args(1, 1);
     if (!e.args[0]->type->IsString()) {
@@ -369,7 +375,8 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
     }
     if (first == 1 && !inferring_)
       pending_formats_.push_back({e.args[0]->text, e.line, {}, ResolutionOf(*e.args[1]).id});
-  } else if (f == "exit" || f == "raise") {
+  } else if (f == "exit" || f == "raise" || IsSpeculationAction(f)) {
+    if (IsSpeculationAction(f)) info_.uses_speculations = true;
     if (!e.args[0]->type->IsInteger()) {
       throw CompileError(
           "D_PROTO_ARG", e.line,

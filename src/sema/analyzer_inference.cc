@@ -87,6 +87,7 @@ std::vector<Variable>* Analyzer::WrittenVariableTable(const Expr& lhs) {
     case ExprKind::kIdentifier:
     case ExprKind::kIndex: {
       const Expr& name = lhs.kind == ExprKind::kIndex ? *lhs.lhs : lhs;
+      if (name.kind == ExprKind::kSelfVar) return &info_.thread_vars;  // self->a[k]
       if (name.kind != ExprKind::kIdentifier || LookupBuiltin(name.text) >= 0 ||
           IsInline(name.text) || extern_types_.count(name.text) ||
           name.text.find('`') != std::string::npos)

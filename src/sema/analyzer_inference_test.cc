@@ -211,5 +211,58 @@ TEST(AnalyzerInferenceTest, LibraryTypedefsOfKernelTypesWaitForUse) {
   for (const std::string& name : asked) EXPECT_EQ(name, "struct in6_addr");
 }
 
+TEST(AnalyzerInferenceTest, ThreadLocalAssociativeArrays) {
+  auto a = Analyze(
+      "BEGIN /self->ts[1] == 0/ { trace(self->names[pid, \"x\"]); self->ts[arg0] = 0; }\n"
+      "BEGIN { self->ts[arg0] = timestamp; self->names[pid, \"x\"] = execname; }\n"
+      "BEGIN { self->st[stackdepth] = timestamp; self->n[\"k\"]++; }");
+  const Variable& ts = Var(a->info.thread_vars, "ts");
+  EXPECT_TRUE(ts.is_assoc);
+  EXPECT_EQ(ts.scope, ast::VarScope::kSelf);
+  EXPECT_EQ(ts.type, a->types.Uint64());  // the 0 that frees it does not type it
+  ASSERT_EQ(ts.key_types.size(), 1u);
+  EXPECT_TRUE(ts.key_types[0]->IsInteger());
+  const Variable& names = Var(a->info.thread_vars, "names");
+  ASSERT_EQ(names.key_types.size(), 2u);
+  EXPECT_TRUE(names.key_types[1]->IsString());
+  EXPECT_TRUE(names.type->IsString());
+  EXPECT_EQ(Var(a->info.thread_vars, "n").type, a->types.Int64());  // only ever updated
+  EXPECT_TRUE(Var(a->info.thread_vars, "st").is_assoc);
+  // A global of the same name is another variable.
+  auto b = Analyze("BEGIN { self->a[1] = \"s\"; a[1] = 2; }");
+  EXPECT_TRUE(Var(b->info.thread_vars, "a").type->IsString());
+  EXPECT_TRUE(Var(b->info.globals, "a").type->IsInteger());
+}
+
+TEST(AnalyzerInferenceTest, ThreadLocalArrayErrors) {
+  EXPECT_EQ(Error("BEGIN { self->a[1] = 1; trace(self->a); }"),
+            "[D_IDENT_BADREF] a is an associative array and must be indexed");
+  EXPECT_EQ(Error("BEGIN { self->a[1] = 1; self->a = 2; }"),
+            "[D_IDENT_BADREF] a is an associative array and must be indexed");
+  EXPECT_EQ(Error("BEGIN { self->a[1] = 1; trace(self->a[\"k\"]); }"),
+            "[D_ARR_BADREF] a[ ] key #1 is incompatible with prototype");
+  EXPECT_EQ(Error("BEGIN { self->a[1] = 1; trace(self->a[1, 2]); }"),
+            "[D_ARR_BADREF] a[ ] key signature mismatch: 2 keys passed, 1 expected");
+  EXPECT_EQ(Error("BEGIN { self->a[1] = 1; self->a[2] = \"s\"; }"),
+            "[D_OP_INCOMPAT] operands have incompatible types: \"int\" = \"string\"");
+  EXPECT_EQ(Error("BEGIN { trace(self->never[1]); }"),
+            "[D_IDENT_UNDEF] failed to resolve self->never: Unknown variable name");
+  // A string element is freed by 0, as any dynamic variable.
+  EXPECT_EQ(Error("BEGIN { self->s[1] = execname; self->s[1] = 0; }"), "");
+}
+
+TEST(AnalyzerInferenceTest, StringIndexingGivesAChar) {
+  auto a = Analyze("BEGIN { s = \"abc\"; c = s[1]; d = execname[0]; e = \"xy\"[0]; }");
+  EXPECT_EQ(Var(a->info.globals, "c").type, a->types.Char());
+  EXPECT_EQ(Var(a->info.globals, "d").type, a->types.Char());
+  EXPECT_EQ(Var(a->info.globals, "e").type, a->types.Char());
+  EXPECT_EQ(Error("BEGIN { s = \"abc\"; trace(s[\"x\"]); }"),
+            "[D_IDX_TYPE] index of operator [ ] must be of integral type, not \"string\"");
+  EXPECT_EQ(Error("BEGIN { s = \"abc\"; trace(s[1, 2]); }"),
+            "[D_IDX_TYPE] operator [ ] takes one index for a string");
+  EXPECT_EQ(Error("BEGIN { s = \"abc\"; s[0] = 'x'; }"),
+            "[D_OP_LVAL] kernel memory cannot be modified");
+}
+
 }  // namespace
 }  // namespace dt

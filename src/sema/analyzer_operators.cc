@@ -236,6 +236,7 @@ void Analyzer::RequireVariable(const Expr& e, const char* op) {
     case Resolved::Kind::kThreadVariable:
     case Resolved::Kind::kClauseVariable:
     case Resolved::Kind::kAssocElement:
+    case Resolved::Kind::kThreadAssocElement:
       return;
     case Resolved::Kind::kKernelMemory:
       throw CompileError("D_OP_LVAL", e.line, "kernel memory cannot be modified");
@@ -266,15 +267,22 @@ const Type* Analyzer::CheckUserRegister(Expr& e, const Type* assigned) {
 }
 
 const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned, bool frees) {
-  Variable* named =
-      e.lhs->kind == ExprKind::kIdentifier ? FindVar(info_.globals, e.lhs->text) : nullptr;
+  // self->name[keys] is a thread-local associative array unless self->name
+  // is a scalar (a pointer or array, indexed in kernel memory).
+  const bool thread_local_array = e.lhs->kind == ExprKind::kSelfVar;
+  std::vector<Variable>& table = thread_local_array ? info_.thread_vars : info_.globals;
+  Variable* named = e.lhs->kind == ExprKind::kIdentifier || thread_local_array
+                        ? FindVar(table, e.lhs->text)
+                        : nullptr;
   if (named == nullptr && e.lhs->kind == ExprKind::kIdentifier && e.lhs->text == "uregs")
     return CheckUserRegister(e, assigned);
   if (named == nullptr && e.lhs->kind == ExprKind::kIdentifier && e.lhs->text == "args" &&
       assigned == nullptr)
     return AsKernelValue(e, CheckProbeArg(e));
-  bool assoc = e.lhs->kind == ExprKind::kIdentifier && LookupBuiltin(e.lhs->text) < 0 &&
-               !IsInline(e.lhs->text) && (named == nullptr || named->is_assoc);
+  bool assoc = thread_local_array
+                   ? named == nullptr || named->is_assoc
+                   : e.lhs->kind == ExprKind::kIdentifier && LookupBuiltin(e.lhs->text) < 0 &&
+                         !IsInline(e.lhs->text) && (named == nullptr || named->is_assoc);
   if (!assoc) {
     if (assigned != nullptr) {
       throw CompileError("D_OP_LVAL", e.line, "kernel memory cannot be modified");
@@ -288,13 +296,15 @@ const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned, bool frees) {
     keys.push_back(StorageType(t));
   }
   const std::string& name = e.lhs->text;
-  Variable* v = FindVar(info_.globals, name);
+  Variable* v = FindVar(table, name);
   if (v == nullptr) {
     if (assigned == nullptr) {
       throw CompileError("D_IDENT_UNDEF", e.line,
-                         "failed to resolve " + Excerpt(name) + ": Unknown variable name");
+                         "failed to resolve " + std::string(thread_local_array ? "self->" : "") +
+                             Excerpt(name) + ": Unknown variable name");
     }
-    v = &DefineVar(info_.globals, name, ast::VarScope::kGlobal, assigned);
+    v = &DefineVar(table, name, thread_local_array ? ast::VarScope::kSelf : ast::VarScope::kGlobal,
+                   assigned);
     v->is_assoc = true;
     v->key_types = keys;
   }

@@ -31,10 +31,11 @@ void Analyzer::ResolveCall(Expr& e) {
 void Analyzer::ResolveVariable(Expr& e, const Variable& v) {
   e.resolved = std::make_shared<Resolved>();
   Resolved& r = *e.resolved;
-  r.kind = v.is_assoc                        ? Resolved::Kind::kAssocElement
-           : v.scope == ast::VarScope::kSelf ? Resolved::Kind::kThreadVariable
-           : v.scope == ast::VarScope::kThis ? Resolved::Kind::kClauseVariable
-                                             : Resolved::Kind::kGlobalVariable;
+  r.kind = v.is_assoc && v.scope == ast::VarScope::kSelf ? Resolved::Kind::kThreadAssocElement
+           : v.is_assoc                                  ? Resolved::Kind::kAssocElement
+           : v.scope == ast::VarScope::kSelf             ? Resolved::Kind::kThreadVariable
+           : v.scope == ast::VarScope::kThis             ? Resolved::Kind::kClauseVariable
+                                                         : Resolved::Kind::kGlobalVariable;
   r.id = v.id;
 }
 

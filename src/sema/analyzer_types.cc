@@ -122,6 +122,7 @@ const Type* Analyzer::CheckPointerIndex(Expr& e) {
   Check(*e.lhs);
   const Type* base = AsKernelObject(*e.lhs);
   const Type* s = StripTypedefs(base);
+  if (s->IsString()) return CheckStringIndex(e);
   if (!s->IsPointer() && s->kind != Type::Kind::kArray) {
     throw CompileError("D_IDX_TYPE", e.line,
                        "operator [ ] may not be applied to type \"" + TypeSpelling(base) + "\"");
@@ -145,6 +146,21 @@ const Type* Analyzer::CheckPointerIndex(Expr& e) {
   m.base_is_object = s->kind == Type::Kind::kArray;
   m.element_size = std::max<uint64_t>(1, s->target->size);
   return s->target;
+}
+
+// s[i] of a D string is its character i (an operator, not kernel memory);
+// past the string's storage it reads as the NUL padding does.
+const Type* Analyzer::CheckStringIndex(Expr& e) {
+  if (e.args.size() != 1) {
+    throw CompileError("D_IDX_TYPE", e.line, "operator [ ] takes one index for a string");
+  }
+  const Type* index = Check(*e.args[0]);
+  if (!index->IsInteger()) {
+    throw CompileError(
+        "D_IDX_TYPE", e.line,
+        "index of operator [ ] must be of integral type, not \"" + TypeSpelling(index) + "\"");
+  }
+  return types_.Char();
 }
 
 const Type* Analyzer::CheckAddressOf(Expr& e) {

@@ -44,6 +44,7 @@ struct ClauseInfo {
   int index = 0;
   int source_index = 0;  // which -n/-s the clause came from
   uint32_t epid_base = 0;
+  bool speculative = false;  // calls speculate(): its record goes to a speculation
 };
 
 // Where a tracepoint probe's argN lies in its record.
@@ -86,6 +87,8 @@ struct ProgramInfo {
   };
   std::optional<TaskOffsets> task_offsets;
   bool destructive = false;  // system(), raise(), stop(): needs -w
+  // speculation(), speculate(), commit() or discard(): the speculation map.
+  bool uses_speculations = false;
 };
 
 // Built-in variables of D (pid, execname, arg0, ...).

@@ -34,6 +34,7 @@ std::optional<Subroutine> SubroutineNamed(const std::string& name) {
       {"ufunc", Subroutine::kUserSymbolAddress},
       {"umod", Subroutine::kUserSymbolAddress},
       {"uaddr", Subroutine::kUserSymbolAddress},
+      {"speculation", Subroutine::kSpeculation},
   };
   for (const auto& [n, s] : kNames)
     if (name == n) return s;

@@ -35,6 +35,7 @@ enum class Subroutine {
   kSymbolAddress,  // func(), sym(), mod(): the address, printed symbolically
   kUserStack,      // ustack(), jstack()
   kUserSymbolAddress,  // usym(), ufunc(), umod(), uaddr(): the tgid and the address
+  kSpeculation,    // speculation(): a free speculation's id, or 0
 };
 
 // The subroutine a call names; nullopt for actions and unknown names.
@@ -75,24 +76,25 @@ struct KernelAccess {
 
 struct Resolved {
   enum class Kind {
-    kIntegerConstant,   // `value`, as a 64-bit register holds it
-    kStringConstant,    // the node's text
-    kGlobalVariable,    // `id` in ProgramInfo::globals
-    kThreadVariable,    // self->: `id` in thread_vars
-    kClauseVariable,    // this->: `id` in clause_vars
-    kAssocElement,      // `id` in globals; the keys are the node's args
-    kAggregation,       // `id` in aggregations: an action's operand, not a value
-    kBuiltin,           // `builtin`
-    kInline,            // `expansion`: the inline's value, generated where used
-    kProbeArg,          // args[N] the provider reads: N is `id`
-    kProbeArgInD,       // args[N] the provider defines in D: `expansion`
-    kKernelMemory,      // `memory`
-    kTranslatedMember,  // `expansion`, with `input` as the translator's input
-    kTranslatorInput,   // the input of the translator being expanded
-    kXlate,             // xlate<T>(x): `id` is the translator; used only through members
-    kSubroutine,        // `subroutine`
-    kAction,            // trace(), printf(), ...: statements, never values
-    kOperator,          // unary, binary, assignment, ternary, cast, stringof: by the node's kind
+    kIntegerConstant,     // `value`, as a 64-bit register holds it
+    kStringConstant,      // the node's text
+    kGlobalVariable,      // `id` in ProgramInfo::globals
+    kThreadVariable,      // self->: `id` in thread_vars
+    kClauseVariable,      // this->: `id` in clause_vars
+    kAssocElement,        // `id` in globals; the keys are the node's args
+    kThreadAssocElement,  // self->name[keys]: `id` in thread_vars; the keys are the node's args
+    kAggregation,         // `id` in aggregations: an action's operand, not a value
+    kBuiltin,             // `builtin`
+    kInline,              // `expansion`: the inline's value, generated where used
+    kProbeArg,            // args[N] the provider reads: N is `id`
+    kProbeArgInD,         // args[N] the provider defines in D: `expansion`
+    kKernelMemory,        // `memory`
+    kTranslatedMember,    // `expansion`, with `input` as the translator's input
+    kTranslatorInput,     // the input of the translator being expanded
+    kXlate,               // xlate<T>(x): `id` is the translator; used only through members
+    kSubroutine,          // `subroutine`
+    kAction,              // trace(), printf(), ...: statements, never values
+    kOperator,            // unary, binary, assignment, ternary, cast, stringof: by the node's kind
   };
   Kind kind = Kind::kOperator;
   int id = -1;

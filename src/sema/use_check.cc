@@ -95,6 +95,7 @@ class UseChecker {
       case Kind::kProbeArg:
         return;
       case Kind::kAssocElement:
+      case Kind::kThreadAssocElement:
       case Kind::kSubroutine:
         for (const auto& a : e.args) Value(*a);
         return;
@@ -164,6 +165,10 @@ class UseChecker {
       case ExprKind::kCast:
       case ExprKind::kStringof:
         Value(*e.lhs);
+        return;
+      case ExprKind::kIndex:  // a character of a D string
+        Value(*e.lhs);
+        Value(*e.args[0]);
         return;
       default:
         return;

@@ -1,5 +1,9 @@
 /* ARGS: -q -s @SCRIPT@ */
-/* The Dynamic Tracing Guide's example: the string is cut to 7 characters. */
+/*
+ * The Guide's lltostr() example with strsize=7. A string of strsize bytes
+ * holds strsize - 1 characters and its NUL (as with strsize=16 in
+ * basename_strsize.d), so 6 digits remain, though storage is 8 bytes.
+ */
 #pragma D option strsize=7
 
 BEGIN

@@ -1,0 +1,12 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+/* DTrace's rule for the actions of a speculative or committing clause. */
+BEGIN
+{
+	s = speculation();
+}
+
+BEGIN
+{
+	speculate(s);
+	system("true");
+}
