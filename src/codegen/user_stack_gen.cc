@@ -323,14 +323,7 @@ void FunctionGen::GenLastAtOrBelow(int map, int16_t map_slot, int16_t key_slot, 
     b_.Load(8, R2, R10, s.lo);
     b_.Alu(BPF_ADD, R1, R2);
     b_.Store(4, R10, index_at, R1);
-    if (map_slot != 0)
-      b_.Load(8, R1, R10, map_slot);
-    else
-      b_.LoadMapFd(R1, map);
-    b_.Mov(R2, R10);
-    b_.AluImm(BPF_ADD, R2, key_slot);
-    b_.Call(BPF_FUNC_map_lookup_elem);
-    b_.JumpIfImm(BPF_JEQ, R0, 0, missing);  // never while the tables hold still
+    GenLookupOrJump(map, map_slot, key_slot, missing);  // never while the tables hold still
     // lo += (element <= target) ? half : 0; left -= half
     b_.Load(8, R1, R0, 0);
     b_.Load(8, R2, R10, s.vaddr);
@@ -348,14 +341,7 @@ void FunctionGen::GenLastAtOrBelow(int map, int16_t map_slot, int16_t key_slot, 
   }
   b_.Load(8, R1, R10, s.lo);
   b_.Store(4, R10, index_at, R1);
-  if (map_slot != 0)
-    b_.Load(8, R1, R10, map_slot);
-  else
-    b_.LoadMapFd(R1, map);
-  b_.Mov(R2, R10);
-  b_.AluImm(BPF_ADD, R2, key_slot);
-  b_.Call(BPF_FUNC_map_lookup_elem);
-  b_.JumpIfImm(BPF_JEQ, R0, 0, missing);
+  GenLookupOrJump(map, map_slot, key_slot, missing);
 }
 
 // r0: an unwind row (elf/unwind_table.h says how to apply one). Sets the

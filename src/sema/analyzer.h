@@ -112,7 +112,8 @@ class Analyzer {
   const Type* CheckAllowingStack(ast::Expr& e);
   const Type* CheckUserStackCall(ast::Expr& e);   // ustack(), jstack()
   const Type* CheckUserRegister(ast::Expr& e, const Type* assigned);  // uregs[i]
-  const Type* CheckUserAddressCall(ast::Expr& e);  // usym(), ufunc(), umod(), uaddr()
+  const Type* CheckUserAddressCall(ast::Expr& e);
+  void CheckAddressArgument(ast::Expr& e);  // usym(), ufunc(), umod(), uaddr()
   // An associative array element, or pointer/array indexing. `assigned`:
   // the type stored into it; `frees` when that is the constant 0, which
   // deletes an element of any type.

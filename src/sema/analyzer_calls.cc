@@ -221,15 +221,7 @@ const Type* Analyzer::CheckKernelAddressCall(Expr& e) {
   in_statement_call_ = false;
   stack_allowed_ = false;
   if (f != "stack") {
-    if (e.args.size() != 1) ProtoLenError(e.line, f, e.args.size(), 1, 1);
-    const Type* t = Check(*e.args[0]);
-    if (!t->IsScalar()) {
-      throw CompileError("D_PROTO_ARG", e.args[0]->line,
-                         f +
-                             "( ) argument #1 is incompatible with prototype:\n\tprototype: "
-                             "uintptr_t\n\t argument: " +
-                             TypeSpelling(t));
-    }
+    CheckAddressArgument(e);
     return types_.SymbolAddress(f == "mod" ? Type::Symbolic::kModule : Type::Symbolic::kSymbol);
   }
   if (!allowed) {
@@ -289,21 +281,26 @@ const Type* Analyzer::CheckUserStackCall(Expr& e) {
   return types_.UserStack(std::min(frames, kMaxStackFrames));
 }
 
+// The one uintptr_t argument of func(), mod(), usym() and the like.
+void Analyzer::CheckAddressArgument(Expr& e) {
+  if (e.args.size() != 1) ProtoLenError(e.line, e.text, e.args.size(), 1, 1);
+  const Type* t = Check(*e.args[0]);
+  if (!t->IsScalar()) {
+    throw CompileError("D_PROTO_ARG", e.args[0]->line,
+                       e.text +
+                           "( ) argument #1 is incompatible with prototype:\n\tprototype: "
+                           "uintptr_t\n\t argument: " +
+                           TypeSpelling(t));
+  }
+}
+
 // usym(), ufunc(), umod(), uaddr(): DTrace's "_usymaddr(uintptr_t)". The
 // value keeps the process with the address, so that it can be named later.
 const Type* Analyzer::CheckUserAddressCall(Expr& e) {
   const std::string& f = e.text;
   in_statement_call_ = false;
   stack_allowed_ = false;
-  if (e.args.size() != 1) ProtoLenError(e.line, f, e.args.size(), 1, 1);
-  const Type* t = Check(*e.args[0]);
-  if (!t->IsScalar()) {
-    throw CompileError("D_PROTO_ARG", e.args[0]->line,
-                       f +
-                           "( ) argument #1 is incompatible with prototype:\n\tprototype: "
-                           "uintptr_t\n\t argument: " +
-                           TypeSpelling(t));
-  }
+  CheckAddressArgument(e);
   Type::Symbolic kind = f == "umod"    ? Type::Symbolic::kModule
                         : f == "uaddr" ? Type::Symbolic::kAddress
                                        : Type::Symbolic::kSymbol;

@@ -3,27 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "common/diagnostic.h"
-#include "frontend/parser.h"
-#include "providers/fake_probes_test_util.h"
+#include "sema/analyzed_test_util.h"
 
 namespace dt {
 namespace {
 
 // Analyzes `source` against the fake kernel's probes (no tracefs, no root).
-struct Analyzed {
-  TypeTable types;
-  ProbeRegistry probes = FakeProbeRegistry();
-  ProgramInfo info;
-  ast::Program program;
-};
-
-std::unique_ptr<Analyzed> Analyze(const std::string& source) {
-  auto a = std::make_unique<Analyzed>();
-  a->program = ParseProgram(source, MacroEnv{});
-  Analyzer analyzer(a->types, a->probes, a->info, AnalyzerOptions{});
-  analyzer.Analyze(a->program, 0);
-  return a;
-}
+std::unique_ptr<Analyzed> Analyze(const std::string& source) { return AnalyzeSource(source); }
 
 std::string ErrorTag(const std::string& source) {
   try {
@@ -32,11 +18,6 @@ std::string ErrorTag(const std::string& source) {
     return e.tag();
   }
   return "";
-}
-
-const ast::Expr& FirstExpr(const Analyzed& a) {
-  const auto& clause = std::get<ast::Clause>(a.program.items.back());
-  return *clause.body.front()->expr;
 }
 
 TEST(AnalyzerTest, IntegerPromotionAndConversions) {

@@ -6,27 +6,12 @@
 #include <gtest/gtest.h>
 
 #include "common/diagnostic.h"
-#include "frontend/parser.h"
-#include "providers/fake_probes_test_util.h"
-#include "sema/analyzer.h"
+#include "sema/analyzed_test_util.h"
 
 namespace dt {
 namespace {
 
-struct Analyzed {
-  TypeTable types;
-  ProbeRegistry probes = FakeProbeRegistry();
-  ProgramInfo info;
-  ast::Program program;
-};
-
-std::unique_ptr<Analyzed> Analyze(const std::string& source) {
-  auto a = std::make_unique<Analyzed>();
-  a->program = ParseProgram(source, MacroEnv{});
-  Analyzer analyzer(a->types, a->probes, a->info, AnalyzerOptions{});
-  analyzer.Analyze(a->program, 0);
-  return a;
-}
+std::unique_ptr<Analyzed> Analyze(const std::string& source) { return AnalyzeSource(source); }
 
 // "[TAG] line N: message" of the error in `body` (a BEGIN clause after one
 // that makes the speculation `s`), or "" when it compiles.

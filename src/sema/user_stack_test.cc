@@ -3,27 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "common/diagnostic.h"
-#include "frontend/parser.h"
-#include "providers/fake_probes_test_util.h"
-#include "sema/analyzer.h"
+#include "sema/analyzed_test_util.h"
 
 namespace dt {
 namespace {
 
-struct Analyzed {
-  TypeTable types;
-  ProbeRegistry probes = FakeProbeRegistry();
-  ProgramInfo info;
-  ast::Program program;
-};
-
 std::unique_ptr<Analyzed> Analyze(const std::string& source) {
-  auto a = std::make_unique<Analyzed>();
-  a->program = ParseProgram(source, MacroEnv{});
-  Analyzer analyzer(a->types, a->probes, a->info, AnalyzerOptions{});
-  analyzer.set_user_stack_frames(100, 50);
-  analyzer.Analyze(a->program, 0);
-  return a;
+  return AnalyzeSource(source, [](Analyzer& a) { a.set_user_stack_frames(100, 50); });
 }
 
 std::string ErrorOf(const std::string& source) {
@@ -33,11 +19,6 @@ std::string ErrorOf(const std::string& source) {
     return e.tag() + ": " + e.what();
   }
   return "no error";
-}
-
-const ast::Expr& FirstExpr(const Analyzed& a) {
-  const auto& clause = std::get<ast::Clause>(a.program.items.back());
-  return *clause.body.front()->expr;
 }
 
 TEST(UserStackTypesTest, AUserStackHoldsTheProcessThenItsFrames) {
