@@ -34,6 +34,32 @@ __asm__(
     "  ret\n"                    // 11: c3
     ".size offset_target, .-offset_target\n");
 
+// Return probes fire at each way out of a function. gcc -O2 gives
+// two_returns a ret on each branch, and makes tail_call's call a jmp to
+// tail_target (a tail call); the return cases find their offsets with
+// objdump.
+long pid_counter;
+
+__attribute__((noinline)) long two_returns(long x) {
+  if (x > 2) {
+    __asm__ volatile("");
+    return x * 100;
+  }
+  __asm__ volatile("" ::: "memory");
+  pid_counter += x;
+  return -x;
+}
+
+__attribute__((noinline)) long tail_target(long x) {
+  __asm__ volatile("");
+  return x + 1000;
+}
+
+__attribute__((noinline)) long tail_call(long x) {
+  __asm__ volatile("");
+  return tail_target(x * 2);
+}
+
 int main(int argc, char** argv) {
   (void)argv;
   long total = 0;
@@ -41,6 +67,7 @@ int main(int argc, char** argv) {
   total += sum10(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
   total += lib_scale(7);
   for (long i = 1; i <= 2; ++i) total += offset_target(i, 10 * i);
+  total += two_returns(1) + two_returns(5) + tail_call(7);
   char* volatile big = malloc(300000);
   free(big);
   return (int)(total + argc) == 0;
