@@ -1,11 +1,12 @@
 // pid<PID>:<module>:<function>:entry, :return and :<offset>: one
 // kprobe-type program per process and side (entry and offset probes are
-// one side), attached as uprobes (uretprobes) to every probe it
-// serves, with the probe's place in the program's probe list as the attach
-// cookie. The prologue checks the process (a uprobe on a shared library is
-// a breakpoint in every process that maps the page) and reads the cookie;
-// tables in rodata, indexed by it, give the probe id, the clause's epid
-// and the probe's names. ctx is the user registers (struct pt_regs).
+// one side), attached as uprobes to every probe it serves (a return probe
+// at each of its return sites, or as a uretprobe at the entry), with the
+// probe's place in the program's probe list as the attach cookie; a return
+// site's cookie has the site's offset in the function above bit 32. The prologue checks the process
+// (a uprobe on a shared library is a breakpoint in every process that maps the page) and reads the
+// cookie; tables in rodata, indexed by it, give the probe id, the clause's epid and the probe's
+// names. ctx is the user registers (struct pt_regs).
 #include "codegen/function_gen.h"
 #include "codegen/probe_context.h"
 #include "providers/pid_provider.h"
@@ -26,7 +27,9 @@ constexpr int16_t kRegsSp = 152;
 class PidContext final : public ProbeContext {
  public:
   PidContext(FunctionGen& gen, const Probe& first)
-      : ProbeContext(gen, first), data_(PidData(first)), probes_(gen.group_probes()) {}
+      : ProbeContext(gen, first), data_(PidData(first)), probes_(gen.group_probes()) {
+    for (const Probe* p : probes_) at_return_sites_ |= !PidData(*p).return_sites.empty();
+  }
 
   void GenPrologue() override {
     Builder& b = gen_.builder();
@@ -37,6 +40,7 @@ class PidContext final : public ProbeContext {
     if (probes_.size() == 1) return;
     b.Mov(R1, R6);
     b.Call(BPF_FUNC_get_attach_cookie);
+    if (at_return_sites_) b.Alu32(BPF_MOV, R0, R0);  // the index: the low 32 bits
     b.JumpIfImm(BPF_JGE, R0, static_cast<int32_t>(probes_.size()), gen_.exit_label());
     b.Store(8, R10, index_slot_, R0);
   }
@@ -93,14 +97,21 @@ class PidContext final : public ProbeContext {
   // the stack above the return address. An offset probe reads the same
   // registers and stack slots where it is, as DTrace's fasttrap does (they
   // are the arguments only while the function has not changed them).
-  // return: arg1 is the return value.
+  // return: arg0 is the offset of the returning instruction (from the
+  // cookie; 0 at a uretprobe), arg1 the return value (%rax: at a ret, and
+  // at a uretprobe once the function has returned).
   void GenArg(int n) override {
     Builder& b = gen_.builder();
     if (data_.is_return) {
-      if (n == 1)
+      if (n == 1) {
         b.Load(8, R0, R6, kRegsAx);
-      else
+      } else if (n == 0 && at_return_sites_) {
+        b.Mov(R1, R6);
+        b.Call(BPF_FUNC_get_attach_cookie);
+        b.AluImm(BPF_RSH, R0, 32);
+      } else {
         b.MovImm(R0, 0);
+      }
       return;
     }
     if (n < 6) {
@@ -144,7 +155,8 @@ class PidContext final : public ProbeContext {
 
   const PidProbeData& data_;
   const std::vector<const Probe*>& probes_;
-  int16_t index_slot_ = 0;  // the cookie: the probe's index in probes_
+  bool at_return_sites_ = false;  // some probe fires at return sites
+  int16_t index_slot_ = 0;        // the cookie: the probe's index in probes_
 };
 
 class PidCodegenImpl final : public ProviderCodegen {

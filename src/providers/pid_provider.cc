@@ -14,6 +14,7 @@
 #include "elf/object_cache.h"
 #include "elf/proc_maps.h"
 #include "elf/x86_insn_length.h"
+#include "providers/pid_sites.h"
 #include "providers/probe_registry.h"
 #include "runtime/uprobe.h"
 
@@ -130,22 +131,6 @@ bool FunctionMatches(const std::string& pattern, const Probe& probe) {
   for (const std::string& name : PidData(probe).function_names)
     if (MatchProbeField(pattern, name)) return true;
   return MatchProbeField(pattern, probe.function);
-}
-
-// Whether an instruction has a prefix the kernel's uprobes refuse: lock,
-// or a segment override other than fs and gs (cs appears in the padding
-// nops inside hand-written functions, ds as `notrack`). Known before
-// asking, a refused site costs nothing; otherwise one refusal fails the
-// whole multi-uprobe link and attaching goes by halves.
-bool HasPrefixUprobesRefuse(std::optional<std::string_view> code) {
-  if (!code) return false;
-  for (unsigned char byte : *code) {
-    if (byte == 0xf0 || byte == 0x26 || byte == 0x2e || byte == 0x36 || byte == 0x3e) return true;
-    bool prefix = byte == 0x66 || byte == 0x67 || byte == 0xf2 || byte == 0xf3 || byte == 0x64 ||
-                  byte == 0x65 || (byte >= 0x40 && byte <= 0x4f);
-    if (!prefix) return false;
-  }
-  return false;
 }
 
 // Some instructions cannot be single-stepped out of line: those functions'
@@ -333,8 +318,15 @@ class Pid final : public Provider {
         site.file_offset = *offset;
         site.uprobes_refuse = HasPrefixUprobesRefuse(object->elf().FileRange(*offset, 15));
         for (const std::string& name : names) {
-          site.is_return = name == "return";
-          added.Add(module, f.symbol->name, name, site);
+          PidProbeData probe_site = site;
+          probe_site.is_return = name == "return";
+          if (probe_site.is_return) {
+            std::string why_not;
+            probe_site.return_sites = PidReturnSites(*object, *f.symbol, *offset, &why_not);
+            // The entry's prefixes matter only to a uretprobe.
+            if (!probe_site.return_sites.empty()) probe_site.uprobes_refuse = false;
+          }
+          added.Add(module, f.symbol->name, name, probe_site);
         }
         if (offsets.kind != OffsetRequest::kNone)
           CreateAtOffsets(desc.name, offsets, *object, *f.symbol, module, site, added);
@@ -383,24 +375,32 @@ class Pid final : public Provider {
   }
 
   // Each probe's cookie is its place in `probes`, which the program's
-  // tables follow (codegen/pid_context.cc).
+  // tables follow (codegen/pid_context.cc); a return site's cookie also
+  // carries the site's offset in the function, above bit 32 (arg0).
   runtime::Attachment Attach(int prog_fd, const std::vector<const Probe*>& probes) const override {
-    std::map<std::string, std::vector<runtime::UprobeSite>> by_path;
+    // Sites by file and kind: uretprobes (is_return) apart from uprobes.
+    std::map<std::pair<std::string, bool>, std::vector<runtime::UprobeSite>> by_file;
     for (size_t i = 0; i < probes.size(); ++i) {
       const PidProbeData& data = PidData(*probes[i]);
       if (data.uprobes_refuse)
         Refused(*probes[i]);
+      else if (data.return_sites.empty())
+        by_file[{data.path, data.is_return}].push_back({data.file_offset, i});
       else
-        by_path[data.path].push_back({data.file_offset, i});
+        for (const PidProbeData::ReturnSite& site : data.return_sites)
+          by_file[{data.path, false}].push_back({site.file_offset, i | site.offset << 32});
     }
     const PidProbeData& first = PidData(*probes.front());
     runtime::Attachment all;
-    for (const auto& [path, sites] : by_path) {
+    std::set<size_t> reported;
+    for (const auto& [file, sites] : by_file) {
       std::vector<runtime::UprobeFailure> failures;
-      all.Absorb(runtime::AttachUprobes(prog_fd, path, sites, first.is_return, first.pid,
+      all.Absorb(runtime::AttachUprobes(prog_fd, file.first, sites, file.second, first.pid,
                                         runtime::HasUprobeMulti(), &failures));
-      for (const runtime::UprobeFailure& f : failures)
-        Refused(*probes[sites[f.site].cookie], f.reason);
+      for (const runtime::UprobeFailure& f : failures) {
+        size_t probe = sites[f.site].cookie & 0xffffffff;
+        if (reported.insert(probe).second) Refused(*probes[probe], f.reason);
+      }
     }
     return all;
   }

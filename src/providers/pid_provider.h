@@ -12,9 +12,15 @@
 // instruction offset whose hex name it matches. The function `-` takes an
 // absolute address as the name, in the a.out module only.
 //
+// A return probe fires at each ret and tail-call jmp of its function, with
+// arg0 the offset of that instruction, as DTrace defines it; where those
+// sites cannot be known for sure it is a uretprobe at the entry and arg0
+// is 0 (providers/pid_sites.h says when).
+//
 // All entry and offset probes of a process fire from one uprobe program
-// and all return probes from one uretprobe program; each probe is told by
-// its attach cookie.
+// and all return probes from one program attached at their return sites
+// (uprobes) or entries (uretprobes); each probe is told by its attach
+// cookie.
 #pragma once
 
 #include <sys/types.h>
@@ -43,11 +49,18 @@ struct PidProbeData : ProbeData {
   // a description may use any.
   std::vector<std::string> function_names;
   // The probed instruction has a prefix uprobes refuse (lock; cs, ds, es,
-  // ss): the probe is reported and left off (return probes too: a
-  // uretprobe starts with a breakpoint at the entry).
+  // ss): the probe is reported and left off (a return probe too when it is
+  // a uretprobe: that starts with a breakpoint at the entry).
   bool uprobes_refuse = false;
   std::string path;          // the object's file, as uprobes open it
   uint64_t file_offset = 0;  // of the probed instruction (entry, return: the first)
+  // A return probe's rets and tail-call jmps (providers/pid_sites.h), each
+  // a uprobe; empty: a uretprobe at file_offset.
+  struct ReturnSite {
+    uint64_t offset = 0;       // in the function: the probe's arg0
+    uint64_t file_offset = 0;  // of the instruction
+  };
+  std::vector<ReturnSite> return_sites;
 };
 
 // The data of one of PidProvider()'s probes.
