@@ -60,6 +60,22 @@ __attribute__((noinline)) long tail_call(long x) {
   return tail_target(x * 2);
 }
 
+// indirect_exit(a) returns a + 1 through an indirect jmp (to its own ret):
+// the pid provider cannot know where such a jump goes, so its return probe
+// is a uretprobe, with arg0 0.
+long indirect_exit(long a);
+__asm__(
+    ".text\n"
+    ".globl indirect_exit\n"
+    ".type indirect_exit, @function\n"
+    "indirect_exit:\n"
+    "  lea 1(%rdi), %rax\n"
+    "  lea 1f(%rip), %rcx\n"
+    "  jmp *%rcx\n"
+    "1:\n"
+    "  ret\n"
+    ".size indirect_exit, .-indirect_exit\n");
+
 int main(int argc, char** argv) {
   (void)argv;
   long total = 0;
@@ -67,7 +83,7 @@ int main(int argc, char** argv) {
   total += sum10(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
   total += lib_scale(7);
   for (long i = 1; i <= 2; ++i) total += offset_target(i, 10 * i);
-  total += two_returns(1) + two_returns(5) + tail_call(7);
+  total += two_returns(1) + two_returns(5) + tail_call(7) + indirect_exit(41);
   char* volatile big = malloc(300000);
   free(big);
   return (int)(total + argc) == 0;
