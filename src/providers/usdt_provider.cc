@@ -1,15 +1,22 @@
 #include "providers/usdt_provider.h"
 
+#include <dirent.h>
 #include <linux/bpf.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <set>
 #include <tuple>
 
+#include "common/diagnostic.h"
 #include "elf/object_cache.h"
 #include "elf/proc_maps.h"
 #include "elf/sdt_fetch.h"
@@ -118,13 +125,13 @@ class NewProbes {
   std::map<std::string, std::pair<Probe, std::shared_ptr<UsdtProbeData>>> pending_;
 };
 
-// The probes of process `pid` from notes of provider `note_provider` that
-// the description's module and name fields name.
-void CreateForProcess(const ProbeSpecFields& desc, const std::string& provider_name,
-                      const std::string& note_provider, pid_t pid, NewProbes& added) {
+// The probes of process `pid` that the description names: a note's
+// provider with the pid appended must match its provider field.
+void CreateForProcess(const ProbeSpecFields& desc, pid_t pid, NewProbes& added) {
   std::string error;
   std::optional<elf::ProcessMaps> maps = elf::ProcessMaps::Read(pid, &error);
   if (!maps) return;  // no such process: nothing matches
+  std::string pid_text = std::to_string(pid);
   std::set<std::tuple<uint32_t, uint32_t, uint64_t>> seen_files;
   for (const elf::Mapping& m : maps->mappings()) {
     if (!m.exec || !m.is_file()) continue;
@@ -140,8 +147,9 @@ void CreateForProcess(const ProbeSpecFields& desc, const std::string& provider_n
     base.pid = pid;
     base.path = UprobePath(pid, m);
     for (const elf::SdtProbe& note : notes.probes) {
-      if (note.provider != note_provider || !note.pc_file_offset) continue;
-      if (!UsdtNameMatches(desc.name, note.name)) continue;
+      if (!note.pc_file_offset || !UsdtNameMatches(desc.name, note.name)) continue;
+      std::string provider_name = note.provider + pid_text;
+      if (!MatchProbeField(desc.provider, provider_name)) continue;
       Probe names;
       names.provider = provider_name;
       names.module = module;
@@ -155,15 +163,44 @@ void CreateForProcess(const ProbeSpecFields& desc, const std::string& provider_n
   added.Commit();
 }
 
+// A provider glob that names the usdt probes of every running process
+// (python*): it starts with a literal part. A bare glob (*, an empty
+// provider) would take in the probes libc carries in every process, so it
+// does not.
+bool IsProcessGlob(const std::string& provider) {
+  size_t glob = provider.find_first_of("*?[");
+  return glob != std::string::npos && glob > 0;
+}
+
+// Every process but this one, in pid order.
+std::vector<pid_t> RunningProcesses() {
+  std::vector<pid_t> pids;
+  DIR* proc = opendir("/proc");
+  if (proc == nullptr) return pids;
+  while (dirent* entry = readdir(proc)) {
+    int pid = 0;
+    const char* end = entry->d_name + strlen(entry->d_name);
+    auto [ptr, ec] = std::from_chars(entry->d_name, end, pid);
+    if (ec == std::errc() && ptr == end && pid > 0 && pid != getpid()) pids.push_back(pid);
+  }
+  closedir(proc);
+  std::sort(pids.begin(), pids.end());
+  return pids;
+}
+
 class Usdt final : public Provider {
  public:
   void AddProbes(const KernelEventList&, ProbeRegistry&) const override {}
 
   void CreateOnDemand(const ProbeSpecFields& desc, ProbeRegistry& registry) const override {
-    std::optional<UsdtProviderName> parsed = ParseUsdtProviderName(desc.provider);
-    if (!parsed) return;
+    if (std::optional<UsdtProviderName> parsed = ParseUsdtProviderName(desc.provider)) {
+      NewProbes added(this, registry);
+      CreateForProcess(desc, parsed->pid, added);
+      return;
+    }
+    if (!IsProcessGlob(desc.provider)) return;
     NewProbes added(this, registry);
-    CreateForProcess(desc, desc.provider, parsed->provider, parsed->pid, added);
+    for (pid_t pid : RunningProcesses()) CreateForProcess(desc, pid, added);
   }
 
   bool Matches(const ProbeSpecFields& desc, const Probe& probe) const override {
@@ -220,8 +257,18 @@ class Usdt final : public Provider {
     pid_t pid = UsdtData(*probes.front()).pid;
     for (const auto& [path, sites] : by_path) {
       std::vector<runtime::UprobeFailure> failures;
-      all.Absorb(runtime::AttachUprobes(prog_fd, path, sites, false, pid, runtime::HasUprobeMulti(),
-                                        &failures));
+      try {
+        all.Absorb(runtime::AttachUprobes(prog_fd, path, sites, false, pid,
+                                          runtime::HasUprobeMulti(), &failures));
+      } catch (const RuntimeError&) {
+        // A process a glob found may have exited since: its probes cannot
+        // fire, the others go on.
+        if (kill(pid, 0) == 0 || errno != ESRCH) throw;
+        for (const Probe* p : probes)
+          fprintf(stderr, "dtrace: failed to enable %s: process %d has exited\n",
+                  p->FullName().c_str(), static_cast<int>(pid));
+        return all;
+      }
       for (const runtime::UprobeFailure& f : failures)
         fprintf(stderr, "dtrace: failed to enable %s: %s\n",
                 probes[probe_of_site[path][f.site]]->FullName().c_str(), f.reason.c_str());
