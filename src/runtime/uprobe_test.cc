@@ -18,6 +18,13 @@ extern "C" __attribute__((noinline)) int UprobeTestTarget(int x) {
   __asm__ volatile("");
   return x + 1;
 }
+// Probed with a reference counter only: the kernel refuses a second
+// uprobe at one site with another counter (tests of this program run in
+// parallel processes).
+extern "C" __attribute__((noinline)) int UprobeTestCountedTarget(int x) {
+  __asm__ volatile("");
+  return x + 2;
+}
 extern "C" void UprobeTestLocked(int* counter);
 __asm__(
     ".text\n"
@@ -121,7 +128,7 @@ TEST_P(UprobeTest, ARefusedSiteIsReportedAndTheOthersStayAttached) {
 }
 
 TEST_P(UprobeTest, AReferenceCounterCountsWhileAttached) {
-  FileSite site = SiteOf(reinterpret_cast<const void*>(&UprobeTestTarget));
+  FileSite site = SiteOf(reinterpret_cast<const void*>(&UprobeTestCountedTarget));
   FileSite semaphore = SiteOf(&uprobe_test_semaphore, 'w');
   ASSERT_EQ(site.path, semaphore.path);
   Counter counter(GetParam());
@@ -132,7 +139,7 @@ TEST_P(UprobeTest, AReferenceCounterCountsWhileAttached) {
                       getpid(), GetParam(), &failures);
     EXPECT_TRUE(failures.empty());
     EXPECT_EQ(uprobe_test_semaphore, 1);
-    UprobeTestTarget(1);
+    UprobeTestCountedTarget(1);
     EXPECT_EQ(counter.Value(), 1u);
   }
   EXPECT_EQ(uprobe_test_semaphore, 0) << "left counted after detaching";
