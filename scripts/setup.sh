@@ -20,9 +20,10 @@ build_dir=${BUILD_DIR:-$repo_root/build}
 # tests check that nothing dtrace loaded stays in the kernel. groff-base
 # renders the manual page (its test); dpkg-dev (dpkg-shlibdeps) and file are
 # what cpack needs to build the .deb; systemtap-sdt-dev's <sys/sdt.h> gives
-# the elf stage's test programs their USDT probes. qemu-system-x86,
-# busybox-static, cpio and e2fsprogs run the e2e suite a second time on
-# Debian's 6.1 kernel (tests/qemu/run.sh, which fetches the kernel itself).
+# the elf stage's and the usdt provider's test programs their USDT probes.
+# qemu-system-x86, busybox-static, cpio and e2fsprogs run the e2e suite a
+# second time on Debian's 6.1 kernel (tests/qemu/run.sh, which fetches the
+# kernel itself).
 build_packages=(g++ cmake ninja-build pkg-config libbpf-dev libelf-dev zlib1g-dev
                 libgtest-dev bpftool groff-base dpkg-dev file systemtap-sdt-dev
                 qemu-system-x86 busybox-static cpio e2fsprogs)

@@ -17,6 +17,7 @@
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
 #include "providers/pid_provider.h"
+#include "providers/usdt_provider.h"
 #include "runtime/kallsyms.h"
 #include "runtime/kernel_info.h"
 #include "runtime/kernel_variable_address.h"
@@ -195,12 +196,18 @@ void Compiler::AnalyzeLibrary() {
 
 namespace {
 
-// Whether a clause of `program` names a pid provider probe of process pid.
+// Whether a clause of `program` names a pid or usdt provider probe of
+// process pid.
 bool NamesPidProbes(const ast::Program& program, int pid) {
+  auto names_process = [pid](const std::string& provider) {
+    if (PidOfProviderName(provider) == pid) return true;
+    std::optional<UsdtProviderName> usdt = ParseUsdtProviderName(provider);
+    return usdt && usdt->pid == pid;
+  };
   for (const ast::TopLevel& item : program.items)
     if (const auto* clause = std::get_if<ast::Clause>(&item))
       for (const ast::ProbeSpec& spec : clause->probes)
-        if (pid != 0 && PidOfProviderName(SplitProbeSpec(spec.text).provider) == pid) return true;
+        if (pid != 0 && names_process(SplitProbeSpec(spec.text).provider)) return true;
   return false;
 }
 

@@ -8,6 +8,7 @@
 #include "providers/sdt_provider.h"
 #include "providers/stable_providers.h"
 #include "providers/syscall_provider.h"
+#include "providers/usdt_provider.h"
 
 namespace dt {
 
@@ -17,6 +18,7 @@ const ProviderCodegen& SyscallCodegen();  // syscall_context.cc
 const ProviderCodegen& SdtCodegen();      // sdt_context.cc
 const ProviderCodegen& StableCodegen();   // stable_context.cc
 const ProviderCodegen& PidCodegen();      // pid_context.cc
+const ProviderCodegen& UsdtCodegen();     // usdt_context.cc
 
 const ProviderCodegen& CodegenOf(const Provider& provider) {
   struct Entry {
@@ -27,6 +29,7 @@ const ProviderCodegen& CodegenOf(const Provider& provider) {
       {DtraceProvider(), DtraceCodegen()},   {ProfileProvider(), ProfileCodegen()},
       {SyscallProvider(), SyscallCodegen()}, {SdtProvider(), SdtCodegen()},
       {StableProvider(), StableCodegen()},   {PidProvider(), PidCodegen()},
+      {UsdtProvider(), UsdtCodegen()},
   };
   for (const Entry& e : kTable)
     if (&e.provider == &provider) return e.codegen;

@@ -7,6 +7,7 @@
 #include "providers/sdt_provider.h"
 #include "providers/stable_providers.h"
 #include "providers/syscall_provider.h"
+#include "providers/usdt_provider.h"
 
 namespace dt {
 
@@ -18,6 +19,7 @@ const std::vector<const Provider*>& AllProviders() {
       &SdtProvider(),      // sdt:<category>::<event>, every kernel tracepoint
       &StableProvider(),   // sched, proc, io
       &PidProvider(),      // pid<PID>:<module>:<function>:entry/return, made on demand
+      &UsdtProvider(),     // <provider><PID>:<module>:<function>:<name>, made on demand
   };
   return kProviders;
 }

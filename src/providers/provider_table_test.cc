@@ -14,6 +14,7 @@
 #include "providers/sdt_provider.h"
 #include "providers/stable_providers.h"
 #include "providers/syscall_provider.h"
+#include "providers/usdt_provider.h"
 
 namespace dt {
 namespace {
@@ -27,13 +28,14 @@ KernelEventList FakeEvents() {
 
 TEST(ProviderTableTest, ListsEachProviderOnceInProbeIdOrder) {
   const std::vector<const Provider*>& all = AllProviders();
-  ASSERT_EQ(all.size(), 6u);
+  ASSERT_EQ(all.size(), 7u);
   EXPECT_EQ(all[0], &DtraceProvider());
   EXPECT_EQ(all[1], &ProfileProvider());
   EXPECT_EQ(all[2], &SyscallProvider());
   EXPECT_EQ(all[3], &SdtProvider());
   EXPECT_EQ(all[4], &StableProvider());
   EXPECT_EQ(all[5], &PidProvider());
+  EXPECT_EQ(all[6], &UsdtProvider());
   for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(ProviderRank(*all[i]), i);
 }
 

@@ -33,14 +33,18 @@ struct UprobeMultiLinkAttr {
 };
 constexpr uint32_t kUprobeMultiReturn = 1;
 
+// ref_ctr_offsets: empty when no site has a reference counter.
 int CreateUprobeMultiLink(int prog_fd, const char* path, const std::vector<uint64_t>& offsets,
-                          const std::vector<uint64_t>& cookies, bool is_return, pid_t pid) {
+                          const std::vector<uint64_t>& cookies,
+                          const std::vector<uint64_t>& ref_ctr_offsets, bool is_return, pid_t pid) {
   UprobeMultiLinkAttr attr{};
   attr.prog_fd = static_cast<uint32_t>(prog_fd);
   attr.attach_type = kUprobeMultiAttachType;
   attr.path = reinterpret_cast<uint64_t>(path);
   attr.offsets = reinterpret_cast<uint64_t>(offsets.data());
   attr.cookies = reinterpret_cast<uint64_t>(cookies.data());
+  if (!ref_ctr_offsets.empty())
+    attr.ref_ctr_offsets = reinterpret_cast<uint64_t>(ref_ctr_offsets.data());
   attr.cnt = static_cast<uint32_t>(offsets.size());
   attr.flags = is_return ? kUprobeMultiReturn : 0;
   attr.pid = static_cast<uint32_t>(pid);
@@ -105,8 +109,15 @@ Attachment AttachOneByOne(int prog_fd, const std::string& path,
   static const uint32_t pmu_type = ReadSysfsNumber("/sys/bus/event_source/devices/uprobe/type", "");
   static const uint32_t retprobe_bit =
       ReadSysfsNumber("/sys/bus/event_source/devices/uprobe/format/retprobe", "config:");
+  // "config:32-63": where the reference counter's offset goes (Linux 4.20).
+  static const uint32_t ref_ctr_shift =
+      ReadSysfsNumber("/sys/bus/event_source/devices/uprobe/format/ref_ctr_offset", "config:");
   if (pmu_type == UINT32_MAX || (is_return && retprobe_bit > 63))
     ThrowUprobeError(path, "this kernel has no uprobe events");
+  bool counters = false;
+  for (const UprobeSite& site : sites) counters |= site.ref_ctr_offset != 0;
+  if (counters && ref_ctr_shift != 32)
+    ThrowUprobeError(path, "this kernel's uprobes have no reference counters (semaphores)");
   RaiseOpenFileLimit(2 * sites.size());
   std::vector<UniqueFd> fds;
   for (const UprobeSite& site : sites) {
@@ -114,6 +125,7 @@ Attachment AttachOneByOne(int prog_fd, const std::string& path,
     attr.size = sizeof(attr);
     attr.type = pmu_type;
     attr.config = is_return ? (1ull << retprobe_bit) : 0;
+    attr.config |= site.ref_ctr_offset << 32;
     attr.config1 = reinterpret_cast<uint64_t>(path.c_str());  // uprobe_path
     attr.config2 = site.offset;                               // probe_offset
     int event =
@@ -135,14 +147,19 @@ Attachment AttachOneByOne(int prog_fd, const std::string& path,
 
 // One link for sites [begin, end); when the kernel refuses a site, each
 // half is tried again, so the link count grows only with the refusals.
-void AttachRange(int prog_fd, const std::string& path, const std::vector<uint64_t>& offsets,
-                 const std::vector<uint64_t>& cookies, size_t begin, size_t end, bool is_return,
-                 pid_t pid, std::vector<UniqueFd>* fds, std::vector<UprobeFailure>* failures) {
-  std::vector<uint64_t> o(offsets.begin() + static_cast<long>(begin),
-                          offsets.begin() + static_cast<long>(end));
-  std::vector<uint64_t> c(cookies.begin() + static_cast<long>(begin),
-                          cookies.begin() + static_cast<long>(end));
-  int link = CreateUprobeMultiLink(prog_fd, path.c_str(), o, c, is_return, pid);
+void AttachRange(int prog_fd, const std::string& path, const std::vector<UprobeSite>& sites,
+                 size_t begin, size_t end, bool is_return, pid_t pid, std::vector<UniqueFd>* fds,
+                 std::vector<UprobeFailure>* failures) {
+  std::vector<uint64_t> o, c, r;
+  bool counters = false;
+  for (size_t i = begin; i < end; ++i) {
+    o.push_back(sites[i].offset);
+    c.push_back(sites[i].cookie);
+    r.push_back(sites[i].ref_ctr_offset);
+    counters |= sites[i].ref_ctr_offset != 0;
+  }
+  if (!counters) r.clear();
+  int link = CreateUprobeMultiLink(prog_fd, path.c_str(), o, c, r, is_return, pid);
   if (link >= 0) {
     fds->emplace_back(link);
     return;
@@ -154,8 +171,8 @@ void AttachRange(int prog_fd, const std::string& path, const std::vector<uint64_
     return;
   }
   size_t mid = begin + (end - begin) / 2;
-  AttachRange(prog_fd, path, offsets, cookies, begin, mid, is_return, pid, fds, failures);
-  AttachRange(prog_fd, path, offsets, cookies, mid, end, is_return, pid, fds, failures);
+  AttachRange(prog_fd, path, sites, begin, mid, is_return, pid, fds, failures);
+  AttachRange(prog_fd, path, sites, mid, end, is_return, pid, fds, failures);
 }
 
 }  // namespace
@@ -167,7 +184,7 @@ bool HasUprobeMulti() {
     // A directory is not a file to probe: a kernel with the link says so
     // (EBADF) after accepting the attach type; others refuse the type.
     std::vector<uint64_t> offsets = {0}, cookies = {0};
-    int link = CreateUprobeMultiLink(prog.get(), "/", offsets, cookies, false, 0);
+    int link = CreateUprobeMultiLink(prog.get(), "/", offsets, cookies, {}, false, 0);
     int error = errno;
     if (link >= 0) {
       close(link);
@@ -182,13 +199,8 @@ Attachment AttachUprobes(int prog_fd, const std::string& path, const std::vector
                          bool is_return, pid_t pid, bool multi,
                          std::vector<UprobeFailure>* failures) {
   if (!multi) return AttachOneByOne(prog_fd, path, sites, is_return, pid, failures);
-  std::vector<uint64_t> offsets, cookies;
-  for (const UprobeSite& site : sites) {
-    offsets.push_back(site.offset);
-    cookies.push_back(site.cookie);
-  }
   std::vector<UniqueFd> fds;
-  AttachRange(prog_fd, path, offsets, cookies, 0, sites.size(), is_return, pid, &fds, failures);
+  AttachRange(prog_fd, path, sites, 0, sites.size(), is_return, pid, &fds, failures);
   return Attachment(std::move(fds));
 }
 

@@ -1,5 +1,5 @@
 // Attaching a loaded BPF_PROG_TYPE_KPROBE program to user-space functions
-// (uprobes and uretprobes), for the pid provider.
+// (uprobes and uretprobes), for the pid and usdt providers.
 //
 // Contract:
 //  * A probe site is a file and an offset in it (not a virtual address:
@@ -11,6 +11,9 @@
 //    one file are attached in one call; the program must then have been
 //    loaded with expected_attach_type kUprobeMultiAttachType. Elsewhere
 //    each site is its own perf uprobe event with a BPF link.
+//  * A site may name a reference counter (USDT semaphores): the kernel
+//    increments the 2-byte counter at that file offset in the process
+//    while the uprobe is attached, so the probe's is-enabled test passes.
 //  * Errors throw dt::RuntimeError naming the file and what failed.
 #pragma once
 
@@ -30,6 +33,7 @@ inline constexpr uint32_t kUprobeMultiAttachType = 48;
 struct UprobeSite {
   uint64_t offset = 0;  // file offset of the instruction
   uint64_t cookie = 0;
+  uint64_t ref_ctr_offset = 0;  // file offset of the site's semaphore; 0 for none
 };
 
 // Whether this kernel attaches many uprobes with one link (tested once).

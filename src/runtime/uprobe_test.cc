@@ -18,6 +18,13 @@ extern "C" __attribute__((noinline)) int UprobeTestTarget(int x) {
   __asm__ volatile("");
   return x + 1;
 }
+// Probed with a reference counter only: the kernel refuses a second
+// uprobe at one site with another counter (tests of this program run in
+// parallel processes).
+extern "C" __attribute__((noinline)) int UprobeTestCountedTarget(int x) {
+  __asm__ volatile("");
+  return x + 2;
+}
 extern "C" void UprobeTestLocked(int* counter);
 __asm__(
     ".text\n"
@@ -25,6 +32,12 @@ __asm__(
     "UprobeTestLocked:\n"
     "  lock addl $1, (%rdi)\n"
     "  ret\n");
+
+// A USDT-style semaphore: in a section with file contents (not .bss), so
+// the kernel finds it in a mapping of this program's file.
+extern "C" {
+volatile unsigned short uprobe_test_semaphore __attribute__((section(".probes"), used)) = 0;
+}
 
 namespace dt::runtime {
 namespace {
@@ -36,7 +49,7 @@ struct FileSite {
 
 // Where the code at `address` lies in the file mapped there, from
 // /proc/self/maps (what the pid provider computes from ELF headers).
-FileSite SiteOf(const void* address) {
+FileSite SiteOf(const volatile void* address, char want = 'x') {
   auto at = reinterpret_cast<uint64_t>(address);
   std::ifstream maps("/proc/self/maps");
   for (std::string line; std::getline(maps, line);) {
@@ -46,7 +59,7 @@ FileSite SiteOf(const void* address) {
     if (sscanf(line.c_str(), "%llx-%llx %7s %llx %*s %*s %n", &start, &end, perms, &offset,
                &path_at) < 4)
       continue;
-    if (at >= start && at < end && perms[2] == 'x')
+    if (at >= start && at < end && (want == 'x' ? perms[2] == 'x' : true))
       return {line.substr(static_cast<size_t>(path_at)), at - start + offset};
   }
   return {};
@@ -112,6 +125,24 @@ TEST_P(UprobeTest, ARefusedSiteIsReportedAndTheOthersStayAttached) {
   UprobeTestLocked(&value);
   EXPECT_EQ(value, 1);
   EXPECT_EQ(counter.Value(), 1u);
+}
+
+TEST_P(UprobeTest, AReferenceCounterCountsWhileAttached) {
+  FileSite site = SiteOf(reinterpret_cast<const void*>(&UprobeTestCountedTarget));
+  FileSite semaphore = SiteOf(&uprobe_test_semaphore, 'w');
+  ASSERT_EQ(site.path, semaphore.path);
+  Counter counter(GetParam());
+  std::vector<UprobeFailure> failures;
+  {
+    Attachment a =
+        AttachUprobes(counter.program.fd(), site.path, {{site.offset, 0, semaphore.offset}}, false,
+                      getpid(), GetParam(), &failures);
+    EXPECT_TRUE(failures.empty());
+    EXPECT_EQ(uprobe_test_semaphore, 1);
+    UprobeTestCountedTarget(1);
+    EXPECT_EQ(counter.Value(), 1u);
+  }
+  EXPECT_EQ(uprobe_test_semaphore, 0) << "left counted after detaching";
 }
 
 TEST_P(UprobeTest, AFileThatIsNotThereIsAnError) {

@@ -1,0 +1,72 @@
+// The usdt provider: the static probes a process already carries (the
+// .note.stapsdt notes <sys/sdt.h> writes), named as DTrace names USDT
+// probes: <provider><PID>:<module>:<function>:<name>.
+//
+//   provider  the note's provider and the process's pid (python1234)
+//   module    the file name of the object holding the probe (python3.11)
+//   function  the function whose code holds the probe site ("" if none)
+//   name      the note's name with each "__" turned into "-"
+//             (function-entry); a description may also use the note's own
+//             spelling (function__entry)
+//
+// Probes are made on demand, when a description names a provider with a
+// pid, from the executable and every shared object the process maps at
+// that moment (a -c process first runs to its entry point, so its
+// libraries are mapped). One probe may have several sites (a probe macro
+// inlined twice in one function); each site keeps its own argument
+// operands. All probes of a process fire from one uprobe program, told
+// apart by the attach cookie: the probe's index in the program's probe
+// list in the high 32 bits, the site's index among all the program's sites
+// in the low 32 (see codegen/usdt_context.cc).
+//
+// A probe behind a semaphore (is-enabled probes: python's) has it counted
+// up by the kernel's uprobe reference counter while it is attached.
+#pragma once
+
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "elf/sdt_argument.h"
+#include "providers/provider.h"
+
+namespace dt {
+
+const Provider& UsdtProvider();
+
+// One place in the object where a probe fires.
+struct UsdtSite {
+  uint64_t file_offset = 0;            // of the probe's nop, for the uprobe
+  uint64_t semaphore_file_offset = 0;  // of its 2-byte counter; 0 for none
+  // The operands of arg0..argN; a symbol-relative memory operand has its
+  // symbol's address in this process folded into `value`.
+  std::vector<elf::SdtArgument> arguments;
+  // Why the arguments are unknown (then every argN is 0); "" when known.
+  std::string argument_error;
+};
+
+struct UsdtProbeData : ProbeData {
+  pid_t pid = 0;
+  std::string note_name;  // the note's own spelling: function__entry
+  std::string path;       // the object's file, as uprobes open it
+  std::vector<UsdtSite> sites;
+};
+
+const UsdtProbeData& UsdtData(const Probe& probe);
+
+// The note's provider and the pid in a usdt provider name ("python1234" ->
+// {"python", 1234}); nullopt for names that do not end in a pid and for
+// the pid provider's own (pid1234).
+struct UsdtProviderName {
+  std::string provider;
+  pid_t pid = 0;
+};
+std::optional<UsdtProviderName> ParseUsdtProviderName(const std::string& name);
+
+// Whether a description's name field names a probe of the note `note_name`
+// (either spelling, globs allowed).
+bool UsdtNameMatches(const std::string& pattern, const std::string& note_name);
+
+}  // namespace dt
