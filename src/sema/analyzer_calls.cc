@@ -63,6 +63,16 @@ constexpr SubroutineSpec kSubroutines[] = {
     {"substr", "string", 2, 3, {kStringParam, {false, "int"}, {false, "int"}}},
     {"toupper", "string", 1, 1, {kStringParam}},
     {"tolower", "string", 1, 1, {kStringParam}},
+    {"index", "int", 2, 3, {kStringParam, kStringParam, {false, "int"}}},
+    {"rindex", "int", 2, 3, {kStringParam, kStringParam, {false, "int"}}},
+    {"strchr", "string", 2, 2, {kStringParam, {false, "char"}}},
+    {"strrchr", "string", 2, 2, {kStringParam, {false, "char"}}},
+    {"strstr", "string", 2, 2, {kStringParam, kStringParam}},
+    {"strtoll", "int64_t", 1, 2, {kStringParam, {false, "int"}}},
+    {"rand", "int", 0, 0, {}},
+    {"getmajor", "uint32_t", 1, 1, {{false, "dev_t"}}},
+    {"getminor", "uint32_t", 1, 1, {{false, "dev_t"}}},
+    {"progenyof", "int", 1, 1, {{false, "pid_t"}}},
 };
 
 // Whether `e` is (a dereference of) a translator's result: such objects
@@ -169,6 +179,7 @@ const Type* Analyzer::CheckCall(Expr& e) {
                              " is incompatible with prototype:\n\tprototype: " + p.spelling +
                              "\n\t argument: " + TypeSpelling(t));
     }
+    if (f == "progenyof") ResolveTaskOffsets(e.line, "progenyof( )");
     return std::string(spec.result) == "string" ? types_.String() : types_.Lookup(spec.result);
   }
   if (f == "__path") {
