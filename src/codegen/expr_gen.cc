@@ -713,6 +713,9 @@ void FunctionGen::GenCall(const Expr& e) {
     case Subroutine::kProgenyof:
       GenProgenyof(e);
       return;
+    case Subroutine::kStrtok:
+      GenStrtok(e);
+      return;
     case Subroutine::kPath:
       GenPath(e);
       return;

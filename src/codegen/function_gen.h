@@ -209,6 +209,9 @@ class FunctionGen {
   // word on, in a new string of e's type; "" when the position is -1.
   void GenRestOfString(const ast::Expr& e, int16_t s_slot, uint32_t position_word);
   void GenStrtoll(const ast::Expr& e);
+  void GenStrtok(const ast::Expr& e);
+  // r4 = 1 when the byte in r3 is in the 256-bit set at r7+set; clobbers r0, r5.
+  void GenByteInSet(uint32_t set);
   void GenDigitValue();  // r4 = the digit value of the byte in r3 (255: none)
   void GenDeviceNumber(const ast::Expr& e, bool major);  // getmajor(), getminor()
   void GenRand();

@@ -246,6 +246,7 @@ const std::vector<GoldenFile>& GoldenFiles() {
             "BEGIN { s = execname; trace(strstr(s, \"sh\")); trace(strchr(s, 'a')); "
             "trace(strrchr(s, 'a')); }"},
            {"strtoll", "BEGIN { trace(strtoll(execname)); trace(strtoll(execname, arg0)); }"},
+           {"strtok", "BEGIN { trace(strtok(execname, \"/\")); trace(strtok(NULL, \".\")); }"},
            {"rand_device_progeny",
             "BEGIN { trace(rand()); trace(getmajor(arg0)); trace(getminor(arg0)); "
             "trace(progenyof(arg0)); }"},

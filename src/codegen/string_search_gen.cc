@@ -1,5 +1,5 @@
 // String searches computed in BPF: index(), rindex(), strstr(), strchr(),
-// strrchr() and strtoll(). They keep string_gen.cc's two rules: loops over
+// strrchr(), strtok() and strtoll(). They keep string_gen.cc's two rules: loops over
 // bytes have no branch in their body, and an index found in the bytes goes
 // through a scratch word before it becomes an offset.
 //
@@ -296,6 +296,135 @@ void FunctionGen::GenStrchr(const Expr& e, bool last) {
   b_.JumpIfImm(BPF_JLT, R2, static_cast<int32_t>(s_bytes), next);
   b_.Store(8, R7, static_cast<int16_t>(position_word), R8);
   GenRestOfString(e, s_slot, position_word);
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenByteInSet(uint32_t set) {
+  b_.Mov(R5, R3);  // the set's word of the byte, then its bit
+  b_.AluImm(BPF_RSH, R5, 6);
+  b_.AluImm(BPF_LSH, R5, 3);
+  b_.Alu(BPF_ADD, R5, R7);
+  b_.Load(8, R4, R5, static_cast<int16_t>(set));
+  b_.Mov(R0, R3);
+  b_.AluImm(BPF_AND, R0, 63);
+  b_.Alu(BPF_RSH, R4, R0);
+  b_.AluImm(BPF_AND, R4, 1);
+}
+
+void FunctionGen::GenStrtok(const Expr& e) {
+  // illumos' strtok(): skip the delimiters, then the token runs to the
+  // next delimiter or the end; strtok(NULL, delim) goes on from there. The
+  // place is kept for the probe firing, in a hidden this-> variable (sema's
+  // CheckStrtok): a word (where to go on), then a copy of the string. With
+  // no token left DTrace returns NULL: here "", and every later call too.
+  auto size = static_cast<uint32_t>(e.type->size);
+  uint32_t whole = PowerOfTwoAtLeast(size);
+  uint32_t state = this_strings_.at(ResolutionOf(e).id);
+  uint32_t out = AllocScratch(whole);
+  uint32_t token_word = AllocScratch(8);
+  int mark = stack_top_;
+  int16_t delim_slot = AllocSlot();
+  if (e.args[0]->type->IsString()) {
+    GenExpr(*e.args[0]);
+    EnsureScratch();
+    b_.Mov(R3, R0);
+    ZeroMem(R7, static_cast<int16_t>(state), size + 8);
+    b_.Mov(R1, R7);
+    b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(state + 8));
+    b_.MovImm(R2, static_cast<int32_t>(size));
+    b_.Call(BPF_FUNC_probe_read_kernel_str);
+  }
+  GenExpr(*e.args[1]);
+  b_.Store(8, R10, delim_slot, R0);
+  EnsureScratch();
+  uint32_t scratch_mark = scratch_top_;  // dead once the token is copied
+  uint32_t set = AllocScratch(32);
+  uint32_t rest = AllocScratch(2 * whole);
+  ZeroMem(R7, static_cast<int16_t>(set), 32);
+
+  // The delimiters' set: a bit per byte value; the NUL is never in it.
+  Label next_delim = b_.NewLabel();
+  b_.Load(8, R1, R10, delim_slot);
+  b_.MovImm(R2, 0);
+  b_.Bind(next_delim);
+  b_.Load(1, R3, R1, 0);
+  b_.Mov(R4, R3);  // r4 = (byte != 0) << (byte % 64)
+  b_.AluImm(BPF_ADD, R4, 255);
+  b_.AluImm(BPF_RSH, R4, 8);
+  b_.Mov(R0, R3);
+  b_.AluImm(BPF_AND, R0, 63);
+  b_.Alu(BPF_LSH, R4, R0);
+  b_.AluImm(BPF_RSH, R3, 6);
+  b_.AluImm(BPF_LSH, R3, 3);
+  b_.Alu(BPF_ADD, R3, R7);
+  b_.Load(8, R5, R3, static_cast<int16_t>(set));
+  b_.Alu(BPF_OR, R5, R4);
+  b_.Store(8, R3, static_cast<int16_t>(set), R5);
+  b_.AluImm(BPF_ADD, R1, 1);
+  b_.AluImm(BPF_ADD, R2, 1);
+  b_.JumpIfImm(BPF_JLT, R2, static_cast<int32_t>(ScannedBytes(*e.args[1])), next_delim);
+
+  // What is left of the string, into a buffer the loops below can read
+  // past its NUL (they stop counting there).
+  b_.Load(8, R3, R7, static_cast<int16_t>(state));
+  b_.AluImm(BPF_AND, R3, static_cast<int32_t>(whole - 1));
+  b_.Alu(BPF_ADD, R3, R7);
+  b_.AluImm(BPF_ADD, R3, static_cast<int32_t>(state + 8));
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(rest));
+  b_.MovImm(R2, static_cast<int32_t>(size));
+  b_.Call(BPF_FUNC_probe_read_kernel_str);
+
+  // r8 counts the leading delimiters while r9 = still in them; then, from
+  // there, the token's bytes: neither delimiters nor the NUL.
+  auto count_run = [&](bool delimiters) {
+    Label next = b_.NewLabel();
+    b_.MovImm(R2, 0);
+    b_.MovImm(R8, 0);
+    b_.MovImm(R9, 1);
+    b_.Bind(next);
+    b_.Load(1, R3, R1, static_cast<int16_t>(rest));
+    if (!delimiters) {
+      b_.Mov(R4, R3);  // r9 &= byte != 0
+      b_.AluImm(BPF_ADD, R4, 255);
+      b_.AluImm(BPF_RSH, R4, 8);
+      b_.Alu(BPF_AND, R9, R4);
+    }
+    GenByteInSet(set);
+    if (!delimiters) b_.AluImm(BPF_XOR, R4, 1);
+    b_.Alu(BPF_AND, R9, R4);
+    b_.Alu(BPF_ADD, R8, R9);
+    b_.AluImm(BPF_ADD, R1, 1);
+    b_.AluImm(BPF_ADD, R2, 1);
+    b_.JumpIfImm(BPF_JLT, R2, static_cast<int32_t>(size), next);
+  };
+  b_.Mov(R1, R7);
+  count_run(true);
+  b_.Store(8, R7, static_cast<int16_t>(token_word), R8);
+  b_.Load(8, R1, R7, static_cast<int16_t>(token_word));
+  b_.AluImm(BPF_AND, R1, static_cast<int32_t>(whole - 1));
+  b_.Alu(BPF_ADD, R1, R7);
+  count_run(false);
+
+  // The token (none: ""), and the place after it for the next call.
+  b_.Load(8, R1, R7, static_cast<int16_t>(state));
+  b_.Load(8, R2, R7, static_cast<int16_t>(token_word));
+  b_.Alu(BPF_ADD, R1, R2);
+  b_.Alu(BPF_ADD, R1, R8);
+  b_.Store(8, R7, static_cast<int16_t>(state), R1);
+  ZeroMem(R7, static_cast<int16_t>(out), whole);
+  b_.Mov(R2, R8);
+  b_.AluImm(BPF_AND, R2, static_cast<int32_t>(whole - 1));
+  b_.Load(8, R3, R7, static_cast<int16_t>(token_word));
+  b_.AluImm(BPF_AND, R3, static_cast<int32_t>(whole - 1));
+  b_.Alu(BPF_ADD, R3, R7);
+  b_.AluImm(BPF_ADD, R3, static_cast<int32_t>(rest));
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(out));
+  b_.Call(BPF_FUNC_probe_read_kernel);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(out));
+  scratch_top_ = scratch_mark;
   ReleaseSlotsTo(mark);
 }
 

@@ -32,6 +32,7 @@ std::optional<Subroutine> SubroutineNamed(const std::string& name) {
       {"getmajor", Subroutine::kGetmajor},
       {"getminor", Subroutine::kGetminor},
       {"progenyof", Subroutine::kProgenyof},
+      {"strtok", Subroutine::kStrtok},
       {"__path", Subroutine::kPath},
       {"__user_args", Subroutine::kUserArgs},
       {"stack", Subroutine::kStack},

@@ -48,6 +48,7 @@ enum class Subroutine {
   kGetmajor,  // of Linux's kernel dev_t
   kGetminor,
   kProgenyof,
+  kStrtok,  // `id`: its state, a hidden this-> string (string_search_gen.cc)
 };
 
 // The subroutine a call names; nullopt for actions and unknown names.

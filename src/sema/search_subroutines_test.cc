@@ -1,5 +1,5 @@
 // index(), rindex(), strchr(), strrchr(), strstr(), strtoll(), rand(),
-// getmajor(), getminor() and progenyof(): DTrace's prototypes and messages
+// getmajor(), getminor(), progenyof() and strtok(): DTrace's prototypes and messages
 // (the argument counts as ProtoLenError words them for every subroutine).
 #include <gtest/gtest.h>
 
@@ -79,6 +79,21 @@ TEST(SearchSubroutinesTest, WrongArgumentsGetDTracesMessages) {
             "\tprototype: dev_t\n\t argument: string");
   EXPECT_EQ(Error("BEGIN { x = progenyof(); }"),
             "[D_PROTO_LEN] line 1: progenyof( ) prototype mismatch: 0 args passed, 1 expected");
+}
+
+TEST(SearchSubroutinesTest, StrtokKeepsItsPlaceInAHiddenClauseVariable) {
+  auto a = AnalyzeSource(
+      "BEGIN { x = strtok(\"a,b\", \",\"); y = strtok((void *)0, \",\"); z = strtok(0, \";\"); }");
+  EXPECT_TRUE(a->info.globals[0].type->IsString());
+  EXPECT_EQ(a->info.globals[0].type->size, 256u);
+  ASSERT_EQ(a->info.clause_vars.size(), 1u);  // one for every call
+  EXPECT_EQ(a->info.clause_vars[0].type->size, 256u + 8);
+  EXPECT_TRUE(a->info.clause_vars[0].read_before_assigned);
+  EXPECT_EQ(Error("BEGIN { x = strtok(\"a\"); }"),
+            "[D_PROTO_LEN] line 1: strtok( ) prototype mismatch: 1 arg passed, 2 expected");
+  EXPECT_EQ(Error("BEGIN { x = strtok(\"a\", 1); }"),
+            "[D_PROTO_ARG] line 1: strtok( ) argument #2 is incompatible with prototype:\n"
+            "\tprototype: string\n\t argument: int");
 }
 
 TEST(SearchSubroutinesTest, ProgenyofNeedsTheTaskOffsets) {
