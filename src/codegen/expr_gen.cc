@@ -687,6 +687,35 @@ void FunctionGen::GenCall(const Expr& e) {
     case Subroutine::kSubstr:
       GenSubstr(e);
       return;
+    case Subroutine::kIndex:
+      GenSearch(e, SearchKind::kIndex);
+      return;
+    case Subroutine::kRindex:
+      GenSearch(e, SearchKind::kRindex);
+      return;
+    case Subroutine::kStrstr:
+      GenSearch(e, SearchKind::kStrstr);
+      return;
+    case Subroutine::kStrchr:
+    case Subroutine::kStrrchr:
+      GenStrchr(e, ResolutionOf(e).subroutine == Subroutine::kStrrchr);
+      return;
+    case Subroutine::kStrtoll:
+      GenStrtoll(e);
+      return;
+    case Subroutine::kRand:
+      GenRand();
+      return;
+    case Subroutine::kGetmajor:
+    case Subroutine::kGetminor:
+      GenDeviceNumber(e, ResolutionOf(e).subroutine == Subroutine::kGetmajor);
+      return;
+    case Subroutine::kProgenyof:
+      GenProgenyof(e);
+      return;
+    case Subroutine::kStrtok:
+      GenStrtok(e);
+      return;
     case Subroutine::kPath:
       GenPath(e);
       return;

@@ -201,6 +201,23 @@ class FunctionGen {
   // both are masked to their buffers' powers of two, which the verifier needs.
   void GenCopySlice(int16_t src_slot, uint32_t in_size, uint32_t start_word, uint32_t length_word,
                     uint32_t out, uint32_t size);
+  // --- string searches and the other subroutines (string_search_gen.cc)
+  enum class SearchKind { kIndex, kRindex, kStrstr };
+  void GenSearch(const ast::Expr& e, SearchKind kind);  // index(), rindex(), strstr()
+  void GenStrchr(const ast::Expr& e, bool last);        // strchr(), strrchr()
+  // r0 = e's first argument (at *s_slot) from the position in the scratch
+  // word on, in a new string of e's type; "" when the position is -1.
+  void GenRestOfString(const ast::Expr& e, int16_t s_slot, uint32_t position_word);
+  void GenStrtoll(const ast::Expr& e);
+  void GenStrtok(const ast::Expr& e);
+  // r4 = 1 when the byte in r3 is in the 256-bit set at r7+set; clobbers r0, r5.
+  void GenByteInSet(uint32_t set);
+  void GenDigitValue();  // r4 = the digit value of the byte in r3 (255: none)
+  void GenDeviceNumber(const ast::Expr& e, bool major);  // getmajor(), getminor()
+  void GenRand();
+  void GenProgenyof(const ast::Expr& e);
+  uint32_t ScannedBytes(const ast::Expr& s) const;  // of a string: size, at most strsize
+  void GenBit01(bpf::Reg r);                        // r = (r != 0); clobbers r0
   // stack(n): r0 = a zero-filled buffer of the stack's type size in scratch.
   void GenStack(const ast::Expr& e);
   // r0 = the kernel PC of frame `frame` after the tracing frames (0 when the

@@ -238,6 +238,19 @@ const std::vector<GoldenFile>& GoldenFiles() {
            {"lltostr", "BEGIN { trace(lltostr(arg0)); trace(lltostr(arg0, 16)); }"},
            {"toupper_tolower", "BEGIN { s = execname; trace(toupper(s)); trace(tolower(s)); }"},
        }},
+      {"string_search_gen.cc",
+       {
+           {"index_rindex",
+            "BEGIN { s = execname; t = \"a\"; trace(index(s, t)); trace(rindex(s, \"b\", 3)); }"},
+           {"strstr_strchr",
+            "BEGIN { s = execname; trace(strstr(s, \"sh\")); trace(strchr(s, 'a')); "
+            "trace(strrchr(s, 'a')); }"},
+           {"strtoll", "BEGIN { trace(strtoll(execname)); trace(strtoll(execname, arg0)); }"},
+           {"strtok", "BEGIN { trace(strtok(execname, \"/\")); trace(strtok(NULL, \".\")); }"},
+           {"rand_device_progeny",
+            "BEGIN { trace(rand()); trace(getmajor(arg0)); trace(getminor(arg0)); "
+            "trace(progenyof(arg0)); }"},
+       }},
       {"byte_order_gen.cc",
        {
            {"sixteen_bits", "BEGIN { trace(htons(arg0)); trace(ntohs(arg0)); }"},

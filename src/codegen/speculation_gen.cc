@@ -16,6 +16,8 @@ using namespace bpf;
 
 void FunctionGen::GenSpeculation() {
   const auto nspec = static_cast<int32_t>(options_.nspec);
+  EnsureScratch();
+  const uint32_t id_word = AllocScratch(8);
   int mark = stack_top_;
   int16_t key = AllocSlot(), token = AllocSlot();
   Label loop = b_.NewLabel(), next = b_.NewLabel();
@@ -35,10 +37,14 @@ void FunctionGen::GenSpeculation() {
   b_.AluImm(BPF_ADD, R1, 1);
   b_.AluImm(BPF_LSH, R1, 1);
   b_.Store(8, R10, token, R1);
-  b_.StoreImm(8, R10, key, 0);
+  b_.MovImm(R9, 0);
   if (nspec == 0) b_.Jump(failed);
-  // The first free slot, in id order.
+  // The first free slot, in id order. The index lives in r9, which helpers
+  // keep, so the verifier knows it at every turn (Linux 6.1 loses a value
+  // it knew once a helper has read it from the stack, and then calls the
+  // loop infinite).
   b_.Bind(loop);
+  b_.Store(8, R10, key, R9);
   lookup();
   b_.JumpIfImm(BPF_JEQ, R0, 0, next);
   b_.Load(8, R2, R0, 0);
@@ -49,10 +55,8 @@ void FunctionGen::GenSpeculation() {
   b_.AtomicCmpxchg(8, R2, 0, R1);
   b_.JumpIfImm(BPF_JEQ, R0, 0, got);
   b_.Bind(next);
-  b_.Load(8, R1, R10, key);
-  b_.AluImm(BPF_ADD, R1, 1);
-  b_.Store(8, R10, key, R1);
-  b_.JumpIfImm(BPF_JLT, R1, nspec, loop);
+  b_.AluImm(BPF_ADD, R9, 1);
+  b_.JumpIfImm(BPF_JLT, R9, nspec, loop);
   // None free: count it, as DTrace reports it.
   b_.Bind(failed);
   b_.StoreImm(8, R10, key, nspec + kSpecUnavailable);
@@ -63,10 +67,14 @@ void FunctionGen::GenSpeculation() {
   b_.Bind(counted);
   b_.MovImm(R0, 0);
   b_.Jump(done);
+  // The id goes through scratch memory: as one unknown value, the rest of
+  // the clause is verified once rather than once per slot it could be.
   b_.Bind(got);
-  b_.Load(8, R0, R10, key);
-  b_.AluImm(BPF_ADD, R0, 1);
+  b_.AluImm(BPF_ADD, R9, 1);
+  b_.Store(8, R7, static_cast<int16_t>(id_word), R9);
+  b_.Load(8, R0, R7, static_cast<int16_t>(id_word));
   b_.Bind(done);
+  b_.MovImm(R9, 0);
   ReleaseSlotsTo(mark);
 }
 

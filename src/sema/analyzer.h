@@ -170,6 +170,7 @@ class Analyzer {
   // Finds ProgramInfo::task_offsets in BTF once, for `what` (ppid, ...),
   // or D_IDENT_UNDEF at `line` when BTF does not have them.
   void ResolveTaskOffsets(int line, const std::string& what);
+  const Type* CheckStrtok(ast::Expr& e);  // analyzer_calls.cc
   void RequireScalar(const ast::Expr& e, const char* op);
   void RequireLvalue(const ast::Expr& e, const char* op);
   // D_DIV_ZERO when `e` divides (/, %, /=, %=) by a constant zero.

@@ -63,6 +63,16 @@ constexpr SubroutineSpec kSubroutines[] = {
     {"substr", "string", 2, 3, {kStringParam, {false, "int"}, {false, "int"}}},
     {"toupper", "string", 1, 1, {kStringParam}},
     {"tolower", "string", 1, 1, {kStringParam}},
+    {"index", "int", 2, 3, {kStringParam, kStringParam, {false, "int"}}},
+    {"rindex", "int", 2, 3, {kStringParam, kStringParam, {false, "int"}}},
+    {"strchr", "string", 2, 2, {kStringParam, {false, "char"}}},
+    {"strrchr", "string", 2, 2, {kStringParam, {false, "char"}}},
+    {"strstr", "string", 2, 2, {kStringParam, kStringParam}},
+    {"strtoll", "int64_t", 1, 2, {kStringParam, {false, "int"}}},
+    {"rand", "int", 0, 0, {}},
+    {"getmajor", "uint32_t", 1, 1, {{false, "dev_t"}}},
+    {"getminor", "uint32_t", 1, 1, {{false, "dev_t"}}},
+    {"progenyof", "int", 1, 1, {{false, "pid_t"}}},
 };
 
 // Whether `e` is (a dereference of) a translator's result: such objects
@@ -169,8 +179,10 @@ const Type* Analyzer::CheckCall(Expr& e) {
                              " is incompatible with prototype:\n\tprototype: " + p.spelling +
                              "\n\t argument: " + TypeSpelling(t));
     }
+    if (f == "progenyof") ResolveTaskOffsets(e.line, "progenyof( )");
     return std::string(spec.result) == "string" ? types_.String() : types_.Lookup(spec.result);
   }
+  if (f == "strtok") return CheckStrtok(e);
   if (f == "__path") {
     // The D library's cwd and root: the path from a dentry and its mount.
     check_args(2, 2);
@@ -201,6 +213,36 @@ const Type* Analyzer::CheckCall(Expr& e) {
   }
   throw CompileError("D_IDENT_UNDEF", e.line,
                      "failed to resolve " + Excerpt(f) + ": Unknown function name");
+}
+
+// strtok(s, delim) starts on s; strtok(NULL, delim) goes on where the last
+// call of the firing stopped (illumos keeps that place for the probe
+// firing, across its clauses). The place and the string live in a hidden
+// this-> variable (a name D cannot spell), zeroed when a firing starts.
+const Type* Analyzer::CheckStrtok(Expr& e) {
+  if (e.args.size() != 2) ProtoLenError(e.line, "strtok", e.args.size(), 2, 2);
+  for (auto& a : e.args) Check(*a);
+  for (size_t i = 0; i < 2; ++i) {
+    const Type* t = e.args[i]->type;
+    if (t->IsString() || (i == 0 && t->IsScalar())) continue;
+    throw CompileError("D_PROTO_ARG", e.args[i]->line,
+                       "strtok( ) argument #" + std::to_string(i + 1) +
+                           " is incompatible with prototype:\n\tprototype: string\n\t argument: " +
+                           TypeSpelling(t));
+  }
+  const std::string kState = "%strtok";
+  Variable* state = nullptr;
+  for (Variable& v : info_.clause_vars)
+    if (v.name == kState) state = &v;
+  if (state == nullptr) {
+    // The place (a word), then the string.
+    state = &DefineVar(info_.clause_vars, kState, ast::VarScope::kThis,
+                       types_.String(types_.strsize() + 8));
+    state->type = types_.String(types_.strsize() + 8);  // DefineVar gives strsize
+    state->read_before_assigned = true;
+  }
+  e.resolved->id = state->id;
+  return types_.String();
 }
 
 const Type* Analyzer::CheckAllowingStack(Expr& e) {

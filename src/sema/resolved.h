@@ -36,6 +36,19 @@ enum class Subroutine {
   kUserStack,      // ustack(), jstack()
   kUserSymbolAddress,  // usym(), ufunc(), umod(), uaddr(): the tgid and the address
   kSpeculation,    // speculation(): a free speculation's id, or 0
+  // string_search_gen.cc: index() and rindex() give a position or -1;
+  // strchr(), strrchr() and strstr() the rest of the string from the match.
+  kIndex,
+  kRindex,
+  kStrchr,
+  kStrrchr,
+  kStrstr,
+  kStrtoll,
+  kRand,
+  kGetmajor,  // of Linux's kernel dev_t
+  kGetminor,
+  kProgenyof,
+  kStrtok,  // `id`: its state, a hidden this-> string (string_search_gen.cc)
 };
 
 // The subroutine a call names; nullopt for actions and unknown names.
