@@ -537,6 +537,7 @@ void FunctionGen::GenStrtoll(const Expr& e) {
   b_.AluImm(BPF_SUB, R3, 1);
   b_.AluImm(BPF_RSH, R3, 63);
   b_.Alu(BPF_OR, R3, R4);
+  b_.AluImm(BPF_AND, R3, 1);  // Linux 6.1 forgets the bounds of an OR: it becomes an offset
   b_.Alu(BPF_ADD, R8, R3);
   b_.Alu(BPF_ADD, R1, R3);
   // r9 = base 16, '0', 'x' or 'X', and a hex digit.
