@@ -11,8 +11,14 @@ void usdt_lib_fire(int n);
 long usdt_table[4] = {-7, 70, 700, 7000};
 
 // Two sites of one probe (usdt_test:::twice) in one function: each passes
-// its argument from its own place.
-__attribute__((noipa)) static int twice(int a, long b) {
+// its argument from its own place. The sanitized test build uses clang,
+// which has no noipa.
+#if defined(__clang__)
+#define NOIPA __attribute__((noinline))
+#else
+#define NOIPA __attribute__((noipa))
+#endif
+NOIPA static int twice(int a, long b) {
   STAP_PROBE1(usdt_test, twice, a);
   STAP_PROBE1(usdt_test, twice, b * 3);
   return a;
