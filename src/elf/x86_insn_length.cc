@@ -2,6 +2,25 @@
 
 namespace dt::elf {
 
+bool X86IsLegacyPrefix(uint8_t b) {
+  switch (b) {
+    case 0x26:
+    case 0x2e:
+    case 0x36:
+    case 0x3e:
+    case 0x64:
+    case 0x65:
+    case 0x66:
+    case 0x67:
+    case 0xf0:
+    case 0xf2:
+    case 0xf3:
+      return true;
+    default:
+      return false;
+  }
+}
+
 namespace {
 
 constexpr size_t kMaxInstructionLength = 15;
@@ -239,25 +258,6 @@ std::optional<size_t> ModrmLength(std::string_view code, size_t at) {
   return length;
 }
 
-bool IsLegacyPrefix(uint8_t b) {
-  switch (b) {
-    case 0x26:
-    case 0x2e:
-    case 0x36:
-    case 0x3e:
-    case 0x64:
-    case 0x65:
-    case 0x66:
-    case 0x67:
-    case 0xf0:
-    case 0xf2:
-    case 0xf3:
-      return true;
-    default:
-      return false;
-  }
-}
-
 struct Prefixes {
   bool operand16 = false;  // 66
   bool address32 = false;  // 67
@@ -340,7 +340,7 @@ std::optional<size_t> Length(std::string_view code) {
   size_t at = 0;
   for (; at < code.size() && at < kMaxInstructionLength; ++at) {
     uint8_t b = static_cast<uint8_t>(code[at]);
-    if (IsLegacyPrefix(b)) {
+    if (X86IsLegacyPrefix(b)) {
       p.rex = 0;  // a REX not right before the opcode is ignored
       p.operand16 |= b == 0x66;
       p.address32 |= b == 0x67;

@@ -25,6 +25,9 @@
 
 namespace dt::elf {
 
+// Whether `b` is one of the legacy prefixes (segment, 66, 67, lock, rep).
+bool X86IsLegacyPrefix(uint8_t b);
+
 // The length of the instruction that starts at code[0], or nullopt.
 std::optional<size_t> X86InstructionLength(std::string_view code);
 

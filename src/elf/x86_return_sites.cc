@@ -9,24 +9,8 @@ namespace dt::elf {
 
 namespace {
 
-bool IsPrefix(uint8_t b) {
-  switch (b) {
-    case 0x26:
-    case 0x2e:
-    case 0x36:
-    case 0x3e:
-    case 0x64:
-    case 0x65:
-    case 0x66:
-    case 0x67:
-    case 0xf0:
-    case 0xf2:
-    case 0xf3:
-      return true;
-    default:
-      return (b & 0xf0) == 0x40;  // REX
-  }
-}
+// A legacy prefix or a REX byte.
+bool IsPrefix(uint8_t b) { return X86IsLegacyPrefix(b) || (b & 0xf0) == 0x40; }
 
 // A branch's signed displacement: the instruction's last 1, 2 (a 66
 // prefix, as AMD reads it) or 4 bytes.
