@@ -261,7 +261,7 @@ TEST(TextSink, RecordAsDtracePrintsIt) {
   c.sink->TracingEnded();
   EXPECT_EQ(c.Text(),
             "CPU     ID                    FUNCTION:NAME\n"
-            "  1     73                       read:entry               42\n\n");
+            "  1     73                       read:entry                42\n\n");
 }
 
 }  // namespace
