@@ -1,5 +1,6 @@
 #include "consumer/print_json.h"
 
+#include <cstdio>
 #include <cstring>
 #include <string>
 
