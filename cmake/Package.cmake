@@ -7,6 +7,7 @@
 # the binary links: libbpf1, libstdc++6, libgcc-s1, libc6, with the minimum
 # versions their symbols files give. libelf1 and zlib1g, which libbpf needs,
 # come through libbpf1's own Depends.
+# nlohmann-json3-dev (-x oformat=json) is header only: nothing to depend on.
 #
 # No Conflicts: systemtap-sdt-dev's dtrace is /usr/bin/dtrace with the manual
 # dtrace(1); ours are /usr/sbin/dtrace and dtrace(8), so both packages can be

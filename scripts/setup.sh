@@ -23,18 +23,19 @@ build_dir=${BUILD_DIR:-$repo_root/build}
 # the elf stage's and the usdt provider's test programs their USDT probes.
 # qemu-system-x86, busybox-static, cpio and e2fsprogs run the e2e suite a
 # second time on Debian's 6.1 kernel (tests/qemu/run.sh, which fetches the
-# kernel itself).
+# kernel itself). nlohmann-json3-dev (header only) writes -x oformat=json;
+# python3's json parser checks that output in the e2e json/ cases.
 build_packages=(g++ cmake ninja-build pkg-config libbpf-dev libelf-dev zlib1g-dev
                 libgtest-dev bpftool groff-base dpkg-dev file systemtap-sdt-dev
-                qemu-system-x86 busybox-static cpio e2fsprogs)
+                qemu-system-x86 busybox-static cpio e2fsprogs nlohmann-json3-dev python3)
 # bpftrace is the baseline of the benchmark; `time` (GNU time) measures peak
 # RSS; bpftool (installed above) tells when a tracer's programs are loaded.
 bench_packages=(bpftrace time)
 # clang builds the AddressSanitizer/UndefinedBehaviorSanitizer test suite
 # and the libFuzzer target (scripts/test.sh, scripts/fuzz.sh); libFuzzer and
-# clang's sanitizer runtimes are in libclang-rt-14-dev. python3 runs the
-# run-path fuzzer (fuzz/run_fuzz.py), part of that suite.
-sanitizer_packages=(clang-14 libclang-rt-14-dev python3)
+# clang's sanitizer runtimes are in libclang-rt-14-dev. python3 (installed
+# above) also runs the run-path fuzzer (fuzz/run_fuzz.py), part of that suite.
+sanitizer_packages=(clang-14 libclang-rt-14-dev)
 
 want_bench=false
 want_sanitizers=false

@@ -57,6 +57,7 @@ const std::map<std::string, OptionInfo, std::less<>>& Options() {
       {"lockstats", {Kind::kBoolean}},
       {"nolibs", {Kind::kBoolean}},
       {"nspec", {Kind::kScalar}},
+      {"oformat", {Kind::kOneOf, {"text", "json"}}},
       {"quiet", {Kind::kBoolean, {}, true}},
       {"rawbytes", {Kind::kBoolean, {}, true}},
       {"specsize", {Kind::kSize}},
@@ -261,6 +262,7 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
       for (std::string_view w : info.words)
         if (value == w) {
           if (name == "bufresize") bufresize_manual = value == "manual";
+          if (name == "oformat") json_output = value == "json";
           return;
         }
       throw bad();

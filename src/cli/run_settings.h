@@ -9,7 +9,8 @@
 //   boolean  nothing (set), or yes/no, true/false, on/off, enable/disable,
 //            enabled/disabled, set/unset, or a number (0 is off)
 //   scalar   a non-negative integer
-//   one of   a fixed set of words (bufpolicy: fill, ring, switch)
+//   one of   a fixed set of words (bufpolicy: fill, ring, switch; oformat:
+//            text, json)
 // A refused name or value throws OptionError whose what() is DTrace's reason,
 // which callers put after their own prefix ("dtrace: failed to set -x
 // strsize: Invalid value for specified option").
@@ -71,6 +72,7 @@ struct RunSettings {
   uint64_t specsize = 4 << 20;             // bytes a speculation holds per CPU
   int stack_indent = kDefaultStackIndent;
   AggSortOptions sort;
+  bool json_output = false;  // oformat=json: JSON Lines instead of text
 
   // The bytes a string takes in memory: strsize in whole words, since
   // strings are copied and compared a word at a time. Only the first

@@ -69,6 +69,24 @@ std::optional<KernelSymbolInfo> ResolveKernelAddress(uint64_t addr) {
   return KernelSymbolInfo{r->module, r->symbol, r->offset, r->module_address};
 }
 
+// The start of an error's report: where it happened, and the message's
+// "error on enabled probe ID 3 (ID 73: syscall::read:entry): ".
+ErrorReport ErrorAt(int cpu, uint32_t epid, uint32_t probe_id, const Probe* p) {
+  ErrorReport r;
+  r.cpu = cpu;
+  r.epid = epid;
+  r.probe_id = probe_id;
+  if (p != nullptr) {
+    r.provider = p->provider;
+    r.module = p->module;
+    r.function = p->function;
+    r.name = p->name;
+  }
+  r.message = "error on enabled probe ID " + std::to_string(epid) + " (ID " +
+              std::to_string(probe_id) + ": " + (p ? p->FullName() : "?") + "): ";
+  return r;
+}
+
 }  // namespace
 
 TracingSession::TracingSession(CompiledProgram program, const ProbeRegistry& probes,
@@ -79,22 +97,29 @@ TracingSession::TracingSession(CompiledProgram program, const ProbeRegistry& pro
       stop_(stop),
       out_(out),
       lookup_(ResolveKernelAddress) {
+  sink_ = options_.json ? MakeJsonSink(out_) : MakeTextSink(out_);
+  sink_->SetOptions(OutputOptions());
   agg_printed_.assign(program_.aggregations.size(), false);
   for (const auto& [probe_id, clause] : program_.epids) ++clauses_of_probe_[probe_id];
 }
 
 TracingSession::~TracingSession() { attachments_.clear(); }
 
-void TracingSession::Write(const std::string& s) { fwrite(s.data(), 1, s.size(), out_); }
-
-AggPrintOptions TracingSession::AggOptions() const {
-  AggPrintOptions opts;
-  opts.sort = options_.sort;
+SinkOptions TracingSession::OutputOptions() const {
+  SinkOptions opts;
+  opts.quiet = options_.quiet;
+  opts.flow_indent = options_.flow_indent;
   opts.strsize = static_cast<int>(options_.strsize);
-  opts.render.kernel_lookup = lookup_;
-  opts.render.user_lookup = user_lookup_;
-  opts.render.stack_indent = options_.stack_indent;
+  opts.stack_indent = options_.stack_indent;
+  opts.sort = options_.sort;
+  opts.kernel_lookup = lookup_;
+  opts.user_lookup = user_lookup_;
   return opts;
+}
+
+void TracingSession::Report(LossKind kind, int cpu, uint64_t count, uint64_t total,
+                            const std::string& message) {
+  sink_->Drop(DropReport{kind, cpu, count, total, message});
 }
 
 void TracingSession::CreateMaps() {
@@ -126,6 +151,7 @@ void TracingSession::PrepareUserProcesses() {
   }
   user_processes_ = std::make_unique<UserProcesses>(std::move(unwinder));
   user_lookup_ = user_processes_->AsLookup();
+  sink_->SetOptions(OutputOptions());
   // The target's stacks unwind by its tables from the first probe on: let
   // the dynamic linker map its libraries first, as for pid probes.
   if (options_.target != nullptr && program_.ustack_mappings_map >= 0) {
@@ -232,9 +258,8 @@ void TracingSession::ReportErrorProbeFaults() {
   if (error_probe_faults_ == error_probe_faults_reported_) return;
   uint64_t n = error_probe_faults_ - error_probe_faults_reported_;
   error_probe_faults_reported_ = error_probe_faults_;
-  fflush(out_);
-  fprintf(stderr, "dtrace: %llu error%s in ERROR probe enabling\n",
-          static_cast<unsigned long long>(n), n == 1 ? "" : "s");
+  Report(LossKind::kErrorInError, -1, n, error_probe_faults_,
+         std::to_string(n) + " error" + (n == 1 ? "" : "s") + " in ERROR probe enabling");
 }
 
 void TracingSession::RunErrorProbe(const ErrorRecord& err) {
@@ -252,19 +277,23 @@ void TracingSession::RunErrorProbe(const ErrorRecord& err) {
         {0, epid, err.action, err.offset, err.fault, err.addr, 0, 0, 0, 0, 0, 0});
     ConsumeRing();
   }
-  fflush(out_);
   const Probe* p = probes_.ById(err.header.probe_id);
   std::string where =
       err.action == 0 ? std::string("predicate") : "action #" + std::to_string(err.action);
   std::string what = FaultText(err.fault);
+  ErrorReport r = ErrorAt(static_cast<int>(err.header.cpu), epid, err.header.probe_id, p);
+  r.is_fault = true;
+  r.action = err.action;
+  r.offset = err.offset;
+  r.fault = what;
   if (static_cast<FaultKind>(err.fault) == FaultKind::kBadAddr) {
+    r.address = err.addr;
     char buf[32];
     snprintf(buf, sizeof(buf), " (0x%llx)", static_cast<unsigned long long>(err.addr));
     what += buf;
   }
-  fprintf(stderr, "dtrace: error on enabled probe ID %u (ID %u: %s): %s in %s at DIF offset %u\n",
-          epid, err.header.probe_id, p ? p->FullName().c_str() : "?", what.c_str(), where.c_str(),
-          err.offset);
+  r.message += what + " in " + where + " at DIF offset " + std::to_string(err.offset);
+  sink_->Error(r);
 }
 
 std::vector<AggSnapshot> TracingSession::Snapshot(const std::vector<int>& ids) {
@@ -281,16 +310,9 @@ std::vector<AggSnapshot> TracingSession::Snapshot(const std::vector<int>& ids) {
 }
 
 void TracingSession::Printa(const ActionDesc& a) {
-  AggPrintOptions opts = AggOptions();
   std::vector<AggSnapshot> snaps = Snapshot(a.aggregations);
   for (int id : a.aggregations) agg_printed_[id] = true;
-  if (!a.format.empty()) {
-    Write(dt::Printa(ParsePrintfFormat(a.format), snaps, opts));
-  } else if (snaps.size() == 1) {
-    Write(PrintAggregation(snaps[0].desc, snaps[0].entries, opts));
-  } else {
-    Write(PrintaDefault(snaps, opts));
-  }
+  sink_->Printa(a.format, std::move(snaps));
 }
 
 void TracingSession::ClearOrTrunc(const ActionDesc& a) {
@@ -347,8 +369,7 @@ void TracingSession::ClearOrTrunc(const ActionDesc& a) {
     for (const auto& key : ranked[i].second) map.Delete(key.data());
 }
 
-void TracingSession::RunSystemCommand(const std::string& command) {
-  fflush(out_);
+void TracingSession::RunSystemCommand(const std::string& command, int fd) {
   pid_t child = fork();
   if (child < 0) {
     fprintf(stderr, "dtrace: failed to run system(\"%s\"): %s\n", command.c_str(), strerror(errno));
@@ -356,7 +377,7 @@ void TracingSession::RunSystemCommand(const std::string& command) {
   }
   if (child == 0) {
     stop_.RestoreInChild();
-    if (fileno(out_) != STDOUT_FILENO) dup2(fileno(out_), STDOUT_FILENO);
+    if (fd != STDOUT_FILENO) dup2(fd, STDOUT_FILENO);
     execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
@@ -365,29 +386,23 @@ void TracingSession::RunSystemCommand(const std::string& command) {
 }
 
 void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* data) {
-  bool quiet = options_.quiet;
   for (const ActionDesc& a : desc.actions) {
     if (!ActionRan(a, data)) continue;
     switch (a.kind) {
       case ActionKind::kTrace:
-        Write(FormatTraceValue(DecodeField(data, a.fields[0], lookup_), quiet,
-                               static_cast<int>(options_.strsize), lookup_, options_.stack_indent,
-                               user_lookup_));
+        sink_->Trace(DecodeField(data, a.fields[0], lookup_));
         break;
       case ActionKind::kPrintf: {
         std::vector<Value> args;
         for (const FieldDesc& f : a.fields) args.push_back(DecodeField(data, f));
-        PrintfRenderOptions render;
-        render.kernel_lookup = lookup_;
-        render.user_lookup = user_lookup_;
-        render.stack_indent = options_.stack_indent;
-        Write(FormatPrintf(ParsePrintfFormat(a.format), args, render));
+        sink_->Printf(ParsePrintfFormat(a.format), args);
         break;
       }
       case ActionKind::kSystem: {
         std::vector<Value> args;
         for (const FieldDesc& f : a.fields) args.push_back(DecodeField(data, f));
-        RunSystemCommand(FormatPrintf(ParsePrintfFormat(a.format), args));
+        const std::string command = FormatPrintf(ParsePrintfFormat(a.format), args);
+        sink_->System([&](int fd) { RunSystemCommand(command, fd); });
         break;
       }
       case ActionKind::kPrinta:
@@ -407,8 +422,7 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
         ClearOrTrunc(a);
         break;
       case ActionKind::kPrint:
-        if (a.print_type)
-          Write(FormatPrint(*a.print_type, data + a.fields[0].offset, a.fields[0].size));
+        if (a.print_type) sink_->Print(*a.print_type, data + a.fields[0].offset, a.fields[0].size);
         break;
       case ActionKind::kSetopt:
         Setopt(a, data);
@@ -485,27 +499,22 @@ void TracingSession::PrintRecord(const uint8_t* data, std::optional<EnabledClaus
     return;
   }
   const Probe* p = probes_.ById(h.probe_id);
-  const int cpu = static_cast<int>(h.cpu);
-  const std::string function = p ? p->function : "", name = p ? p->name : "";
-  const EnabledClause clause{h.probe_id, h.epid};
-  // dtrace(1) settles the header at the first record, by the options of
-  // that moment: -F prints its header (and its prefixes) even under -q.
-  if (!header_printed_) {
-    if (options_.flow_indent)
-      Write(FlowHeader());
-    else if (!options_.quiet)
-      Write(DefaultHeader());
-    header_printed_ = true;
+  ProbeFiring firing;
+  firing.cpu = static_cast<int>(h.cpu);
+  firing.probe_id = h.probe_id;
+  if (p != nullptr) {
+    firing.provider = p->provider;
+    firing.module = p->module;
+    firing.function = p->function;
+    firing.name = p->name;
   }
-  if (options_.flow_indent) {
-    FlowFiring firing{cpu, clause, p ? p->provider : "", function, name};
-    Write(flow_.Prefix(firing, last_clause_, next));
-  } else if (!options_.quiet) {
-    Write(RecordPrefix(cpu, h.probe_id, function, name));
-  }
-  last_clause_ = clause;
+  firing.clause = EnabledClause{h.probe_id, h.epid};
+  firing.previous = last_clause_;
+  firing.next = next;
+  sink_->BeginRecord(firing);
+  last_clause_ = firing.clause;
   PrintRecordActions(desc, data);
-  Write(RecordEnd(options_.quiet));
+  sink_->EndRecord();
 }
 
 void TracingSession::EndSpeculation(const ActionDesc& a, const uint8_t* data) {
@@ -521,15 +530,14 @@ void TracingSession::EndSpeculation(const ActionDesc& a, const uint8_t* data) {
 }
 
 void TracingSession::ReportSpeculationFailures() {
-  auto report = [&](uint64_t now, uint64_t& seen, const char* what, const char* why) {
+  auto report = [&](LossKind kind, uint64_t now, uint64_t& seen, const char* what,
+                    const char* why) {
     if (now == seen) return;
     uint64_t n = now - seen;
     seen = now;
-    fflush(out_);
-    fprintf(stderr, "dtrace: %llu %s%s%s\n", static_cast<unsigned long long>(n), what,
-            n == 1 ? "" : "s", why);
+    Report(kind, -1, n, now, std::to_string(n) + " " + what + (n == 1 ? "" : "s") + why);
   };
-  report(speculations_.drops(), spec_drops_seen_, "speculative drop", "");
+  report(LossKind::kSpeculation, speculations_.drops(), spec_drops_seen_, "speculative drop", "");
   if (program_.speculation_map < 0) return;
   auto counter = [&](uint32_t word) {
     uint32_t key = program_.nspec + word;
@@ -537,8 +545,8 @@ void TracingSession::ReportSpeculationFailures() {
     maps_.at(program_.speculation_map).Lookup(&key, &value);
     return value;
   };
-  report(counter(kSpecUnavailable), spec_unavailable_seen_, "failed speculation",
-         " (no speculative buffer available)");
+  report(LossKind::kSpeculationUnavailable, counter(kSpecUnavailable), spec_unavailable_seen_,
+         "failed speculation", " (no speculative buffer available)");
 }
 
 void TracingSession::ReportDrops() {
@@ -553,10 +561,11 @@ void TracingSession::ReportDrops() {
     for (uint32_t cpu = 0; cpu < kMaxDropCpus; ++cpu) {
       const size_t i = kind * kMaxDropCpus + cpu;
       if (now[i] == drops_seen_[i]) continue;
-      fflush(out_);
-      fprintf(stderr, "dtrace: %llu %sdrop%s on CPU %u\n",
-              static_cast<unsigned long long>(now[i] - drops_seen_[i]), what,
-              now[i] - drops_seen_[i] == 1 ? "" : "s", cpu);
+      const uint64_t n = now[i] - drops_seen_[i];
+      Report(kind == kDropAggregation ? LossKind::kAggregation : LossKind::kPrincipal,
+             static_cast<int>(cpu), n, now[i],
+             std::to_string(n) + " " + what + "drop" + (n == 1 ? "" : "s") + " on CPU " +
+                 std::to_string(cpu));
       drops_seen_[i] = now[i];
     }
   }
@@ -580,13 +589,11 @@ void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {
   } catch (const OptionError& e) {
     RecordHeader h;
     memcpy(&h, record, sizeof(h));
-    const Probe* p = probes_.ById(h.probe_id);
-    fflush(out_);
-    fprintf(stderr,
-            "dtrace: error on enabled probe ID %u (ID %u: %s): couldn't set option \"%s\" to "
-            "\"%s\": %s\n",
-            EnabledProbeId(h.probe_id, h.epid), h.probe_id, p ? p->FullName().c_str() : "?",
-            a.option.c_str(), a.option_value.c_str(), e.what());
+    ErrorReport r = ErrorAt(static_cast<int>(h.cpu), EnabledProbeId(h.probe_id, h.epid), h.probe_id,
+                            probes_.ById(h.probe_id));
+    r.message +=
+        "couldn't set option \"" + a.option + "\" to \"" + a.option_value + "\": " + e.what();
+    sink_->Error(r);
     return;
   }
   options_.quiet = now.quiet;
@@ -594,6 +601,7 @@ void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {
   options_.sort = now.sort;
   options_.stack_indent = now.stack_indent;
   options_.switchrate_ns = now.switchrate_ns;
+  sink_->SetOptions(OutputOptions());
 }
 
 void TracingSession::TraceUntilStopped() {
@@ -660,7 +668,7 @@ int TracingSession::Run() {
   }
 
   // DTrace ends the line a Ctrl-C leaves on the terminal, even when quiet.
-  if (stop_.received() > 0) Write("\n");
+  if (stop_.received() > 0) sink_->Interrupted();
   attachments_.clear();  // nothing more is written to the ring
   DrainAfterStop();
   ReportDrops();
@@ -677,13 +685,11 @@ int TracingSession::Run() {
     ReportDrops();
   }
 
-  Write("\n");
+  sink_->TracingEnded();
   std::vector<int> remaining;
   for (size_t i = 0; i < program_.aggregations.size(); ++i)
     if (!agg_printed_[i]) remaining.push_back(static_cast<int>(i));
-  if (!remaining.empty() && !impatient) {
-    Write(PrintAllAggregations(Snapshot(remaining), AggOptions()));
-  }
+  if (!remaining.empty() && !impatient) sink_->ExitAggregations(Snapshot(remaining));
   fflush(out_);
   return exit_status_;
 }

@@ -26,6 +26,7 @@
 #include "consumer/aggregation_printer.h"
 #include "consumer/flow_indent.h"
 #include "consumer/kernel_symbol_lookup.h"
+#include "consumer/output_sink.h"
 #include "consumer/speculation_buffers.h"
 #include "providers/probe_registry.h"
 #include "runtime/attach.h"
@@ -47,6 +48,7 @@ struct SessionOptions {
   uint64_t switchrate_ns = 1'000'000'000;  // drops are reported at this period
   int stack_indent = kDefaultStackIndent;  // option stackindent
   uint64_t specsize = 4 << 20;             // option specsize: bytes per speculation and CPU
+  bool json = false;                       // option oformat=json: JSON Lines (output_sink.h)
 };
 
 class TracingSession {
@@ -86,8 +88,8 @@ class TracingSession {
   bool KernelExitFlagSet();
   void PrintRecordActions(const RecordDesc& desc, const uint8_t* data);
   void Printa(const ActionDesc& a);
-  // system(): runs `command` with /bin/sh, its output going where ours goes.
-  void RunSystemCommand(const std::string& command);
+  // system(): runs `command` with /bin/sh, its standard output on `fd`.
+  void RunSystemCommand(const std::string& command, int fd);
   void ClearOrTrunc(const ActionDesc& a);
   std::vector<AggSnapshot> Snapshot(const std::vector<int>& ids);
   void RunOnce(int program_index);
@@ -106,8 +108,9 @@ class TracingSession {
   // setopt(): changes a dynamic option, or reports why it cannot as DTrace does.
   void Setopt(const ActionDesc& a, const uint8_t* record);
   uint32_t EnabledProbeId(uint32_t probe_id, uint32_t clause) const;
-  void Write(const std::string& s);
-  AggPrintOptions AggOptions() const;
+  // The output options of this moment, for the sink.
+  SinkOptions OutputOptions() const;
+  void Report(LossKind kind, int cpu, uint64_t count, uint64_t total, const std::string& message);
 
   CompiledProgram program_;
   const ProbeRegistry& probes_;
@@ -120,8 +123,7 @@ class TracingSession {
   std::unique_ptr<class RingReaderHolder> ring_;
   std::vector<bool> agg_printed_;
   std::vector<ErrorRecord> pending_errors_;
-  bool header_printed_ = false;
-  FlowIndent flow_;
+  std::unique_ptr<OutputSink> sink_;
   std::optional<EnabledClause> last_clause_;  // of the last record read
   std::vector<uint8_t> held_record_;
   std::unordered_map<uint32_t, int> clauses_of_probe_;

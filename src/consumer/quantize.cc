@@ -32,16 +32,6 @@ struct Totals {
   bool negatives = false;
 };
 
-Totals Sum(const std::vector<int64_t>& b, size_t first, size_t last) {
-  Totals t;
-  for (size_t i = first; i <= last; i++) {
-    t.positives |= b[i] > 0;
-    t.negatives |= b[i] < 0;
-    t.total += Abs(static_cast<long double>(b[i]));
-  }
-  return t;
-}
-
 // One bar of 40 '@' (20 each way when the shown buckets have both signs).
 std::string Bar(int64_t val, uint64_t normal, const Totals& t) {
   const std::string ats(40, '@');
@@ -90,63 +80,92 @@ bool ShownRange(const std::vector<int64_t>& b, size_t empty_first, size_t empty_
   return true;
 }
 
-}  // namespace
-
-std::string FormatQuantize(const std::vector<int64_t>& b, uint64_t normal) {
-  if (b.size() != kQuantizeBuckets) return "";
-  size_t first, last;
-  ShownRange(b, kQuantizeZeroBucket - 1, kQuantizeZeroBucket + 1, &first, &last);
-  const Totals t = Sum(b, first, last);
+std::string FormatRows(const std::vector<QuantizeRow>& rows, uint64_t normal) {
+  if (rows.empty()) return "";
+  Totals t;
+  for (const QuantizeRow& r : rows) {
+    t.positives |= r.count > 0;
+    t.negatives |= r.count < 0;
+    t.total += Abs(static_cast<long double>(r.count));
+  }
   std::string out = Header();
-  for (size_t i = first; i <= last; i++) {
-    out += Printf("%16lld ", static_cast<long long>(QuantizeBucketValue(static_cast<int>(i))));
-    out += Bar(b[i], normal, t);
+  for (const QuantizeRow& r : rows) {
+    const long long v = static_cast<long long>(r.value);
+    if (r.edge < 0) {
+      out += Printf("%16s ", Printf("< %lld", v).c_str());
+    } else if (r.edge > 0) {
+      out += Printf("%16s ", Printf(">= %lld", v).c_str());
+    } else {
+      out += Printf("%16lld ", v);
+    }
+    out += Bar(r.count, normal, t);
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<QuantizeRow> QuantizeRows(const std::vector<int64_t>& b) {
+  if (b.size() != kQuantizeBuckets) return {};
+  size_t first, last;
+  ShownRange(b, kQuantizeZeroBucket - 1, kQuantizeZeroBucket + 1, &first, &last);
+  std::vector<QuantizeRow> rows;
+  for (size_t i = first; i <= last; i++)
+    rows.push_back({QuantizeBucketValue(static_cast<int>(i)), b[i], 0});
+  return rows;
+}
+
+std::vector<QuantizeRow> LquantizeRows(const std::vector<int64_t>& b, int64_t base, int64_t limit,
+                                       int64_t step) {
+  const int64_t levels = LquantizeLevels(base, limit, step);
+  if (b.size() != static_cast<size_t>(levels + 2)) return {};
+  size_t first, last;
+  ShownRange(b, 0, 2, &first, &last);
+  if (last >= b.size()) last = b.size() - 1;
+  std::vector<QuantizeRow> rows;
+  for (size_t i = first; i <= last; i++) {
+    if (i == 0) {
+      rows.push_back({base, b[i], -1});
+    } else if (i == static_cast<size_t>(levels + 1)) {
+      rows.push_back({base + levels * step, b[i], 1});
+    } else {
+      rows.push_back({base + static_cast<int64_t>(i - 1) * step, b[i], 0});
+    }
+  }
+  return rows;
+}
+
+std::vector<QuantizeRow> LlquantizeRows(const std::vector<int64_t>& b, int64_t factor, int64_t low,
+                                        int64_t high, int64_t nsteps) {
+  const std::vector<int64_t> bounds = LlquantizeBucketLowerBounds(factor, low, high, nsteps);
+  if (bounds.empty() || b.size() != bounds.size() + 1) return {};
+  size_t first, last;
+  ShownRange(b, 0, 1, &first, &last);
+  std::vector<QuantizeRow> rows;
+  for (size_t i = first; i <= last; i++) {
+    if (i == 0) {
+      rows.push_back({bounds[0], b[i], -1});
+    } else if (i == b.size() - 1) {
+      rows.push_back({bounds.back(), b[i], 1});
+    } else {
+      rows.push_back({bounds[i - 1], b[i], 0});
+    }
+  }
+  return rows;
+}
+
+std::string FormatQuantize(const std::vector<int64_t>& b, uint64_t normal) {
+  return FormatRows(QuantizeRows(b), normal);
 }
 
 std::string FormatLquantize(const std::vector<int64_t>& b, int64_t base, int64_t limit,
                             int64_t step, uint64_t normal) {
-  const int64_t levels = LquantizeLevels(base, limit, step);
-  if (b.size() != static_cast<size_t>(levels + 2)) return "";
-  size_t first, last;
-  ShownRange(b, 0, 2, &first, &last);
-  if (last >= b.size()) last = b.size() - 1;
-  const Totals t = Sum(b, first, last);
-  std::string out = Header();
-  for (size_t i = first; i <= last; i++) {
-    if (i == 0) {
-      out += Printf("%16s ", Printf("< %lld", static_cast<long long>(base)).c_str());
-    } else if (i == static_cast<size_t>(levels + 1)) {
-      out +=
-          Printf("%16s ", Printf(">= %lld", static_cast<long long>(base + levels * step)).c_str());
-    } else {
-      out += Printf("%16lld ", static_cast<long long>(base + static_cast<int64_t>(i - 1) * step));
-    }
-    out += Bar(b[i], normal, t);
-  }
-  return out;
+  return FormatRows(LquantizeRows(b, base, limit, step), normal);
 }
 
 std::string FormatLlquantize(const std::vector<int64_t>& b, int64_t factor, int64_t low,
                              int64_t high, int64_t nsteps, uint64_t normal) {
-  const std::vector<int64_t> bounds = LlquantizeBucketLowerBounds(factor, low, high, nsteps);
-  if (bounds.empty() || b.size() != bounds.size() + 1) return "";
-  size_t first, last;
-  ShownRange(b, 0, 1, &first, &last);
-  const Totals t = Sum(b, first, last);
-  std::string out = Header();
-  for (size_t i = first; i <= last; i++) {
-    if (i == 0) {
-      out += Printf("%16s ", Printf("< %lld", static_cast<long long>(bounds[0])).c_str());
-    } else if (i == b.size() - 1) {
-      out += Printf("%16s ", Printf(">= %lld", static_cast<long long>(bounds.back())).c_str());
-    } else {
-      out += Printf("%16lld ", static_cast<long long>(bounds[i - 1]));
-    }
-    out += Bar(b[i], normal, t);
-  }
-  return out;
+  return FormatRows(LlquantizeRows(b, factor, low, high, nsteps), normal);
 }
 
 }  // namespace dt
