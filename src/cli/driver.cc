@@ -15,6 +15,7 @@
 #include "cli/run_settings.h"
 #include "cli/run_step.h"
 #include "cli/target_process.h"
+#include "cli/usdt_generate.h"
 #include "common/diagnostic.h"
 #include "providers/probe_registry.h"
 #include "runtime/privileges.h"
@@ -138,7 +139,9 @@ int RunDtrace(int argc, char** argv) {
   Options opts;
   if (std::optional<int> status = ParseCommandLine(argc, argv, opts)) return *status;
   std::optional<TargetProcess> target;  // kills a -c process on every way out
-  OrDtraceError<int> status = ListOrTrace(opts, argv[0], target);
+  OrDtraceError<int> status = opts.generate != Options::Generate::kNone
+                                  ? GenerateUsdtFiles(opts)
+                                  : ListOrTrace(opts, argv[0], target);
   if (const DtraceError* error = std::get_if<DtraceError>(&status)) {
     fprintf(stderr, "dtrace: %s\n", error->message.c_str());
     return 1;
