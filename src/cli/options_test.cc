@@ -300,12 +300,12 @@ TEST(ParseOptionsErrors, InvalidStdc) {
 
 TEST(UsageText, NamesProgramAndSupportedOptions) {
   std::string text = UsageText("/usr/sbin/dtrace");
-  EXPECT_EQ(text.rfind("Usage: dtrace [-64] [-CeFhHlqSvVwZ] [-b bufsz] [-c cmd]", 0), 0u);
+  EXPECT_EQ(text.rfind("Usage: dtrace [-64] [-CeFGhHlqSvVwZ] [-b bufsz] [-c cmd]", 0), 0u);
   EXPECT_NE(text.find("\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"),
             std::string::npos);
   EXPECT_NE(text.find("\tpredicate -> '/' D-expression '/'\n"), std::string::npos);
   for (std::string opt :
-       {"-b", "-c", "-C", "-D", "-e", "-f", "-F", "-h", "-H", "-i", "-I", "-l", "-L", "-m",
+       {"-b", "-c", "-C", "-D", "-e", "-f", "-F", "-G", "-h", "-H", "-i", "-I", "-l", "-L", "-m",
         "-n", "-o", "-p", "-P", "-q", "-s", "-S", "-U", "-v", "-V", "-w", "-x", "-X", "-Z"}) {
     EXPECT_NE(text.find("\n\t" + opt + "  "), std::string::npos) << opt;
   }
