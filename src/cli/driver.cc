@@ -18,6 +18,7 @@
 #include "cli/usdt_generate.h"
 #include "common/diagnostic.h"
 #include "providers/probe_registry.h"
+#include "providers/usdt_provider.h"
 #include "runtime/privileges.h"
 
 namespace dt {
@@ -110,6 +111,7 @@ OrDtraceError<int> ListOrTrace(const Options& opts, const char* program_name,
     // so every program and -l get the same answer without privileges.
     runtime::CheckBpfAvailable();
     if (std::optional<DtraceError> error = ApplyCommandLineOptions(opts, settings)) return *error;
+    SetUsdtPaths(settings.usdt_path);
     OrDtraceError<FILE*> out = OpenOutput(opts);
     if (auto* error = std::get_if<DtraceError>(&out)) return *error;
     ProbeRegistry registry;

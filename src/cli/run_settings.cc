@@ -67,6 +67,7 @@ const std::map<std::string, OptionInfo, std::less<>>& Options() {
       {"strsize", {Kind::kSize}},
       {"switchrate", {Kind::kTime, {}, true}},
       {"temporal", {Kind::kBoolean}},
+      {"usdtpath", {Kind::kText}},
       {"ustackframes", {Kind::kScalar}},
       {"verbose", {Kind::kBoolean}},
       {"version", {Kind::kText}},
@@ -267,6 +268,7 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
     }
     case Kind::kText:
       if (value.empty()) throw bad();
+      if (name == "usdtpath") usdt_path = value;
       return;
   }
 }

@@ -71,6 +71,9 @@ struct RunSettings {
   uint64_t specsize = 4 << 20;             // bytes a speculation holds per CPU
   int stack_indent = kDefaultStackIndent;
   AggSortOptions sort;
+  // usdtpath: files whose USDT probes are traced in every process, as
+  // <provider> without a pid (colon-separated, as PATH).
+  std::string usdt_path;
 
   // The bytes a string takes in memory: strsize in whole words, since
   // strings are copied and compared a word at a time. Only the first
