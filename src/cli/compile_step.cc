@@ -224,6 +224,7 @@ void Compiler::AnalyzeSource(size_t index) {
   }
   unit.ast = ParseProgram(unit.text, macros);
   ApplyPragmas(unit.ast);
+  SetUsdtPaths(settings_.usdt_path);
   types_.set_strsize(settings_.StringStorage());
   analyzer_.set_stack_frames(settings_.stack_frames);
   analyzer_.set_user_stack_frames(settings_.ustack_frames, settings_.jstack_frames);

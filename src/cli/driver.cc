@@ -15,8 +15,10 @@
 #include "cli/run_settings.h"
 #include "cli/run_step.h"
 #include "cli/target_process.h"
+#include "cli/usdt_generate.h"
 #include "common/diagnostic.h"
 #include "providers/probe_registry.h"
+#include "providers/usdt_provider.h"
 #include "runtime/privileges.h"
 
 namespace dt {
@@ -109,6 +111,7 @@ OrDtraceError<int> ListOrTrace(const Options& opts, const char* program_name,
     // so every program and -l get the same answer without privileges.
     runtime::CheckBpfAvailable();
     if (std::optional<DtraceError> error = ApplyCommandLineOptions(opts, settings)) return *error;
+    SetUsdtPaths(settings.usdt_path);
     OrDtraceError<FILE*> out = OpenOutput(opts);
     if (auto* error = std::get_if<DtraceError>(&out)) return *error;
     ProbeRegistry registry;
@@ -138,7 +141,9 @@ int RunDtrace(int argc, char** argv) {
   Options opts;
   if (std::optional<int> status = ParseCommandLine(argc, argv, opts)) return *status;
   std::optional<TargetProcess> target;  // kills a -c process on every way out
-  OrDtraceError<int> status = ListOrTrace(opts, argv[0], target);
+  OrDtraceError<int> status = opts.generate != Options::Generate::kNone
+                                  ? GenerateUsdtFiles(opts)
+                                  : ListOrTrace(opts, argv[0], target);
   if (const DtraceError* error = std::get_if<DtraceError>(&status)) {
     fprintf(stderr, "dtrace: %s\n", error->message.c_str());
     return 1;

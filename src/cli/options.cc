@@ -129,7 +129,9 @@ class Parser {
       case 'A':
         Unsupported("anonymous tracing (-a, -A) is not supported");
       case 'G':
-        Unsupported("generating ELF files (-G) is not supported");
+        out_.generate = Options::Generate::kObject;
+        ++modes_;
+        break;
       case 'C':
         out_.cpp = true;
         break;
@@ -141,11 +143,10 @@ class Parser {
         break;
       case 'h':
         // DTrace's -h writes a header of USDT probe macros from a provider
-        // definition; printing help here would look like success to a build
-        // system that calls "dtrace -h -s provider.d".
-        throw UsageError(
-            pname_ + ": generating header files for USDT providers (-h) is not supported yet",
-            /*show_usage=*/false, /*exit_status=*/1);
+        // definition (never help: --help is).
+        out_.generate = Options::Generate::kHeader;
+        ++modes_;
+        break;
       case 'H':
         out_.print_includes = true;
         break;
@@ -292,7 +293,7 @@ Options ParseOptions(int argc, char** argv) {
 std::string UsageText(const char* progname) {
   const std::string predact = "[[ predicate ] action ]";
   std::string text = "Usage: " + BaseName(progname) +
-                     " [-64] [-CeFhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+                     " [-64] [-CeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
                      "\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
                      "\t[-x opt[=val]] [-X a|c|s|t]\n\n";
   text += "\t[-P provider " + predact + "]\n";
@@ -315,7 +316,8 @@ std::string UsageText(const char* progname) {
       "\t-e  stop after compiling; enable no probes\n"
       "\t-f  enable or list probes by function name\n"
       "\t-F  indent output by function entry and return\n"
-      "\t-h  generate a header file of USDT probe macros (not supported yet)\n"
+      "\t-G  generate an ELF object defining a USDT provider's semaphores\n"
+      "\t-h  generate a header file of USDT probe macros\n"
       "\t-H  show files included by the preprocessor\n"
       "\t-i  enable or list probes by probe id\n"
       "\t-I  add a directory to the preprocessor include path\n"

@@ -13,9 +13,9 @@
 //   - -q, -F, -w, -Z, -b N, -X s are recorded as the equivalent -x options
 //     (quiet, flowindent, destructive, zdefs, bufsize=N, stdc=s) so the
 //     driver applies every option through one path.
-// -h is DTrace's "generate a header file" for USDT providers, not yet done
-// here: it is refused with a message (exit 1), never taken for help;
-// --help prints the usage text.
+// -h is DTrace's "generate a header file" for USDT providers and -G its
+// "generate an ELF object" (cli/usdt_generate.h), never help; --help prints
+// the usage text. With -G the operands are the objects to link.
 //
 // Errors throw UsageError, whose text is dtrace's: "dtrace: illegal option
 // -- k", "dtrace: option requires an argument -- n", ...
@@ -84,6 +84,10 @@ struct Options {
   bool show_bpf = false;            // -S: print the generated BPF
   bool show_version = false;        // -V (or --version)
   bool help = false;                // --help: print UsageText to stdout, exit 0
+
+  // -h (a C header) or -G (an ELF object) from the -s provider files.
+  enum class Generate { kNone, kHeader, kObject };
+  Generate generate = Generate::kNone;
 
   std::string output_file;            // -o (the last one wins)
   std::vector<std::string> commands;  // -c, each a command line to run

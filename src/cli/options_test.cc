@@ -207,12 +207,19 @@ TEST(ParseOptions, Help) {
   EXPECT_FALSE(Parse({"dtrace", "-l"}).help);
 }
 
-TEST(ParseOptionsErrors, HeaderGenerationIsRefusedNotTakenForHelp) {
-  UsageError e = ParseError({"dtrace", "-h", "-s", "provider.d"});
-  EXPECT_STREQ(e.what(),
-               "dtrace: generating header files for USDT providers (-h) is not supported yet");
-  EXPECT_FALSE(e.show_usage());
-  EXPECT_EQ(e.exit_status(), 1);
+TEST(ParseOptions, HeaderAndObjectGenerationAreModesNotHelp) {
+  Options h = Parse({"dtrace", "-h", "-s", "provider.d", "-o", "provider.h"});
+  EXPECT_EQ(h.generate, Options::Generate::kHeader);
+  EXPECT_FALSE(h.help);
+  EXPECT_EQ(h.output_file, "provider.h");
+  Options g = Parse({"dtrace", "-G", "-s", "provider.d", "-o", "provider.o", "a.o", "b.o"});
+  EXPECT_EQ(g.generate, Options::Generate::kObject);
+  EXPECT_EQ(g.script_args, (std::vector<std::string>{"a.o", "b.o"}));
+  EXPECT_EQ(Parse({"dtrace", "-n", "BEGIN"}).generate, Options::Generate::kNone);
+  EXPECT_STREQ(ParseError({"dtrace", "-h", "-G", "-s", "p.d"}).what(),
+               "dtrace: only one of the [-AGhlV] options can be specified at a time");
+  EXPECT_STREQ(ParseError({"dtrace", "-h", "-l"}).what(),
+               "dtrace: only one of the [-AGhlV] options can be specified at a time");
 }
 
 TEST(ParseOptionsErrors, NoArgumentsPrintsBareUsage) {
@@ -259,7 +266,7 @@ TEST(ParseOptionsErrors, DataModel) {
 }
 
 TEST(ParseOptionsErrors, UnsupportedModes) {
-  for (const char* opt : {"-a", "-A", "-G"}) {
+  for (const char* opt : {"-a", "-A"}) {
     UsageError e = ParseError({"dtrace", opt, "-n", "BEGIN"});
     EXPECT_NE(std::string(e.what()).find("is not supported"), std::string::npos) << opt;
     EXPECT_EQ(std::string(e.what()).rfind("dtrace: ", 0), 0u) << opt;
@@ -293,12 +300,12 @@ TEST(ParseOptionsErrors, InvalidStdc) {
 
 TEST(UsageText, NamesProgramAndSupportedOptions) {
   std::string text = UsageText("/usr/sbin/dtrace");
-  EXPECT_EQ(text.rfind("Usage: dtrace [-64] [-CeFhHlqSvVwZ] [-b bufsz] [-c cmd]", 0), 0u);
+  EXPECT_EQ(text.rfind("Usage: dtrace [-64] [-CeFGhHlqSvVwZ] [-b bufsz] [-c cmd]", 0), 0u);
   EXPECT_NE(text.find("\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"),
             std::string::npos);
   EXPECT_NE(text.find("\tpredicate -> '/' D-expression '/'\n"), std::string::npos);
   for (std::string opt :
-       {"-b", "-c", "-C", "-D", "-e", "-f", "-F", "-h", "-H", "-i", "-I", "-l", "-L", "-m",
+       {"-b", "-c", "-C", "-D", "-e", "-f", "-F", "-G", "-h", "-H", "-i", "-I", "-l", "-L", "-m",
         "-n", "-o", "-p", "-P", "-q", "-s", "-S", "-U", "-v", "-V", "-w", "-x", "-X", "-Z"}) {
     EXPECT_NE(text.find("\n\t" + opt + "  "), std::string::npos) << opt;
   }

@@ -68,6 +68,7 @@ const std::map<std::string, OptionInfo, std::less<>>& Options() {
       {"strsize", {Kind::kSize}},
       {"switchrate", {Kind::kTime, {}, true}},
       {"temporal", {Kind::kBoolean}},
+      {"usdtpath", {Kind::kText}},
       {"ustackframes", {Kind::kScalar}},
       {"verbose", {Kind::kBoolean}},
       {"version", {Kind::kText}},
@@ -269,6 +270,7 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
     }
     case Kind::kText:
       if (value.empty()) throw bad();
+      if (name == "usdtpath") usdt_path = value;
       return;
   }
 }

@@ -73,6 +73,9 @@ struct RunSettings {
   int stack_indent = kDefaultStackIndent;
   AggSortOptions sort;
   bool json_output = false;  // oformat=json: JSON Lines instead of text
+  // usdtpath: files whose USDT probes are traced in every process, as
+  // <provider> without a pid (colon-separated, as PATH).
+  std::string usdt_path;
 
   // The bytes a string takes in memory: strsize in whole words, since
   // strings are copied and compared a word at a time. Only the first

@@ -31,9 +31,11 @@ class UsdtContext final : public IndexedProbeContext {
 
   void GenPrologue() override {
     Builder& b = gen_.builder();
-    b.Call(BPF_FUNC_get_current_pid_tgid);
-    b.AluImm(BPF_RSH, R0, 32);
-    b.JumpIfImm(BPF_JNE, R0, pid_, gen_.exit_label());
+    if (pid_ != 0) {  // 0: attached to files for every process (usdtpath)
+      b.Call(BPF_FUNC_get_current_pid_tgid);
+      b.AluImm(BPF_RSH, R0, 32);
+      b.JumpIfImm(BPF_JNE, R0, pid_, gen_.exit_label());
+    }
     index_slot_ = gen_.AllocSlot();
     site_slot_ = gen_.AllocSlot();
     if (sites_.size() == 1) return;

@@ -208,8 +208,24 @@ struct TranslatorDecl {
 using TopLevel = std::variant<Clause, VarDecl, InlineDecl, PragmaOption, StructDecl, EnumDecl,
                               TypedefDecl, TranslatorDecl>;
 
+// provider p { probe name(int, char *) : (int); ... }; a USDT provider
+// definition, used only by -h/-G (cli/usdt_*), so it is kept beside the
+// items rather than among them: nothing else in the pipeline reads it.
+struct ProbeDecl {
+  std::string name;             // as written: "query__receive"
+  std::vector<TypeName> args;   // the native (input) argument types; () and (void) are none
+  std::vector<TypeName> xargs;  // after ':', the translated types; empty when absent
+  int line = 0;
+};
+struct ProviderDecl {
+  std::string name;
+  std::vector<ProbeDecl> probes;
+  int line = 0;
+};
+
 struct Program {
   std::vector<TopLevel> items;  // in source order: declarations precede use
+  std::vector<ProviderDecl> providers;
 };
 
 // Readable names, used by -S dumps, error messages and tests.

@@ -350,20 +350,43 @@ void Parser::ParseTranslator() {
   program_.items.emplace_back(std::move(decl));
 }
 
-// provider p { probe name(args); ... }; only matters for USDT header and
-// object generation (-h/-G), so it is checked for balance and dropped.
+// provider p { probe name(args) [: (args)]; ... }; only matters for USDT
+// header and object generation (-h/-G), so it is recorded beside the items.
+// A parameter may be named ("int fd"); the name is dropped.
 void Parser::ParseProvider() {
+  ast::ProviderDecl provider;
+  provider.line = cur().line;
   Advance();
-  ExpectIdent();
-  if (!Is("{")) SyntaxError();
-  int depth = 0;
-  do {
-    if (cur().kind == TokenKind::kEof) SyntaxError();
-    if (Is("{")) depth++;
-    if (Is("}")) depth--;
+  provider.name = ExpectIdent();
+  Expect("{");
+  auto parse_params = [this](std::vector<ast::TypeName>* out) {
+    Expect("(");
+    if (IsKw("void") && Peek(1).text == ")") Advance();
+    while (!Is(")")) {
+      if (!StartsTypeName(0)) SyntaxError();
+      out->push_back(ParseTypeName());
+      if (cur().kind == TokenKind::kIdent && !Is(",") && !Is(")")) Advance();
+      if (!Is(",")) break;
+      Advance();
+    }
+    Expect(")");
+  };
+  while (IsKw("probe")) {
+    ast::ProbeDecl probe;
+    probe.line = cur().line;
     Advance();
-  } while (depth > 0);
+    probe.name = ExpectIdent();
+    parse_params(&probe.args);
+    if (Is(":")) {
+      Advance();
+      parse_params(&probe.xargs);
+    }
+    Expect(";");
+    provider.probes.push_back(std::move(probe));
+  }
+  Expect("}");
   EndDeclaration();
+  program_.providers.push_back(std::move(provider));
 }
 
 }  // namespace dt

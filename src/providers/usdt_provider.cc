@@ -163,6 +163,43 @@ void CreateForProcess(const ProbeSpecFields& desc, pid_t pid, NewProbes& added) 
   added.Commit();
 }
 
+std::vector<std::string>& UsdtPathList() {
+  static std::vector<std::string> paths;
+  return paths;
+}
+
+// The probes of file `path` (usdtpath) that the description names, for
+// every process: a note's provider, without a pid, must match.
+void CreateForFile(const ProbeSpecFields& desc, const std::string& path, NewProbes& added) {
+  std::string error;
+  std::shared_ptr<const elf::ObjectFile> object = Objects().ForPath(path, &error);
+  if (!object) {
+    throw CompileError("D_PDESC_INVAL", 0, "cannot read usdtpath file " + path + ": " + error);
+  }
+  std::string module = elf::ModuleName(path);
+  if (!ModuleMatches(desc.module, module)) return;
+  // Symbol-relative operands name an address only where the object loads
+  // at its link-time address (an executable not built as PIE).
+  std::optional<uint64_t> bias;
+  if (object->elf().type() == elf::ElfType::kExecutable) bias = 0;
+  UsdtProbeData base;
+  base.pid = 0;
+  base.path = path;
+  for (const elf::SdtProbe& note : object->sdt_probes().probes) {
+    if (!note.pc_file_offset || !UsdtNameMatches(desc.name, note.name)) continue;
+    if (!MatchProbeField(desc.provider, note.provider)) continue;
+    Probe names;
+    names.provider = note.provider;
+    names.module = module;
+    if (std::optional<elf::SymbolMatch> in = object->symbols().Lookup(note.pc))
+      names.function = in->symbol->name;
+    names.name = elf::DtraceProbeName(note.name);
+    base.note_name = note.name;
+    added.AddSite(std::move(names), base, SiteOf(note, *object, bias));
+  }
+  added.Commit();
+}
+
 // A provider glob that names the usdt probes of every running process
 // (python*): it starts with a literal part. A bare glob (*, an empty
 // provider) would take in the probes libc carries in every process, so it
@@ -198,8 +235,9 @@ class Usdt final : public Provider {
       CreateForProcess(desc, parsed->pid, added);
       return;
     }
-    if (!IsProcessGlob(desc.provider)) return;
     NewProbes added(this, registry);
+    for (const std::string& path : UsdtPathList()) CreateForFile(desc, path, added);
+    if (!IsProcessGlob(desc.provider)) return;
     for (pid_t pid : RunningProcesses()) CreateForProcess(desc, pid, added);
   }
 
@@ -235,6 +273,7 @@ class Usdt final : public Provider {
   }
 
   std::string ProgramName(const Probe& first) const override {
+    if (UsdtData(first).pid == 0) return "usdt probes of the usdtpath files";
     return "usdt probes of pid " + std::to_string(UsdtData(first).pid);
   }
 
@@ -263,7 +302,7 @@ class Usdt final : public Provider {
       } catch (const RuntimeError&) {
         // A process a glob found may have exited since: its probes cannot
         // fire, the others go on.
-        if (kill(pid, 0) == 0 || errno != ESRCH) throw;
+        if (pid == 0 || kill(pid, 0) == 0 || errno != ESRCH) throw;
         for (const Probe* p : probes)
           fprintf(stderr, "dtrace: failed to enable %s: process %d has exited\n",
                   p->FullName().c_str(), static_cast<int>(pid));
@@ -286,6 +325,18 @@ const Provider& UsdtProvider() {
 
 const UsdtProbeData& UsdtData(const Probe& probe) {
   return static_cast<const UsdtProbeData&>(*probe.data);
+}
+
+void SetUsdtPaths(const std::string& paths) {
+  std::vector<std::string>& list = UsdtPathList();
+  list.clear();
+  size_t start = 0;
+  while (start <= paths.size()) {
+    size_t end = paths.find(':', start);
+    if (end == std::string::npos) end = paths.size();
+    if (end > start) list.push_back(paths.substr(start, end - start));
+    start = end + 1;
+  }
 }
 
 std::optional<UsdtProviderName> ParseUsdtProviderName(const std::string& name) {

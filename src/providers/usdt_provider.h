@@ -21,6 +21,14 @@
 //
 // A probe behind a semaphore (is-enabled probes: python's) has it counted
 // up by the kernel's uprobe reference counter while it is attached.
+//
+// Beyond DTrace, by file (option usdtpath=/usr/bin/python3.11[:more]): a
+// description whose provider names no pid (python:::function-entry) takes
+// the probes of those files, named <provider>:<file name>:<function>:<name>
+// and attached to the file itself (pid 0 in UsdtProbeData), so they fire
+// in every process that runs it, started before dtrace or after;
+// `pid` and `execname` tell the processes apart. A description cannot hold
+// the path itself: '/' ends a probe description in D (a predicate).
 #pragma once
 
 #include <sys/types.h>
@@ -48,13 +56,16 @@ struct UsdtSite {
 };
 
 struct UsdtProbeData : ProbeData {
-  pid_t pid = 0;
+  pid_t pid = 0;          // 0: every process that maps `path` (usdtpath)
   std::string note_name;  // the note's own spelling: function__entry
   std::string path;       // the object's file, as uprobes open it
   std::vector<UsdtSite> sites;
 };
 
 const UsdtProbeData& UsdtData(const Probe& probe);
+
+// The usdtpath option's value: files separated by ':' ("" for none).
+void SetUsdtPaths(const std::string& paths);
 
 // The note's provider and the pid in a usdt provider name ("python1234" ->
 // {"python", 1234}); nullopt for names that do not end in a pid and for

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "common/diagnostic.h"
 #include "providers/probe_registry.h"
 
 // USDT probes of this test program, for its own usdt probes: one probe
@@ -89,6 +90,38 @@ TEST(UsdtProviderTest, OtherProvidersAndProcessesMatchNothing) {
   EXPECT_TRUE(registry.Match(Self() + ":no_such_module::").empty());
   // pid_max is at most 4194304.
   EXPECT_TRUE(registry.Match("dt_usdt_test99999999:::").empty());
+}
+
+TEST(UsdtProviderTest, UsdtPathFilesGiveProbesForEveryProcess) {
+  char path[4096] = {};
+  ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+  ASSERT_GT(n, 0);
+  std::string self_path(path, static_cast<size_t>(n));
+  std::string self_name = self_path.substr(self_path.rfind('/') + 1);
+  ProbeRegistry registry{KernelEventList{}};
+  EXPECT_TRUE(registry.Match("dt_usdt_test:::").empty()) << "no usdtpath: a pid is needed";
+  // Empty entries (a leading ':', '::') are skipped, as in PATH.
+  SetUsdtPaths(":" + self_path + "::");
+  std::vector<const Probe*> found = registry.Match("dt_usdt_test:::two-sites");
+  SetUsdtPaths("");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0]->FullName(),
+            "dt_usdt_test:" + self_name + ":UsdtProviderTestSecond:two-sites");
+  const UsdtProbeData& data = UsdtData(*found[0]);
+  EXPECT_EQ(data.pid, 0) << "every process";
+  EXPECT_EQ(data.path, self_path);
+  EXPECT_EQ(data.sites.size(), 2u);
+  EXPECT_EQ(found[0]->owner->ProgramName(*found[0]), "usdt probes of the usdtpath files");
+
+  SetUsdtPaths("/no/such/file");
+  try {
+    registry.Match("dt_usdt_test:::");
+    ADD_FAILURE() << "a usdtpath file that cannot be read is an error";
+  } catch (const CompileError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("cannot read usdtpath file /no/such/file: ", 0), 0u)
+        << e.what();
+  }
+  SetUsdtPaths("");
 }
 
 }  // namespace

@@ -47,7 +47,7 @@ int CreateUprobeMultiLink(int prog_fd, const char* path, const std::vector<uint6
     attr.ref_ctr_offsets = reinterpret_cast<uint64_t>(ref_ctr_offsets.data());
   attr.cnt = static_cast<uint32_t>(offsets.size());
   attr.flags = is_return ? kUprobeMultiReturn : 0;
-  attr.pid = static_cast<uint32_t>(pid);
+  attr.pid = static_cast<uint32_t>(pid > 0 ? pid : 0);  // 0: every process
   return static_cast<int>(syscall(SYS_bpf, BPF_LINK_CREATE, &attr, sizeof(attr)));
 }
 
@@ -129,7 +129,9 @@ Attachment AttachOneByOne(int prog_fd, const std::string& path,
     attr.config1 = reinterpret_cast<uint64_t>(path.c_str());  // uprobe_path
     attr.config2 = site.offset;                               // probe_offset
     int event =
-        static_cast<int>(syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC));
+        // Every process (pid -1) takes a CPU; a uprobe event fires on all.
+        static_cast<int>(syscall(SYS_perf_event_open, &attr, pid > 0 ? pid : -1, pid > 0 ? -1 : 0,
+                                 -1, PERF_FLAG_FD_CLOEXEC));
     if (event < 0 && IsSiteError(errno)) {
       failures->push_back({static_cast<size_t>(&site - sites.data()), ErrorText(errno)});
       continue;

@@ -45,7 +45,8 @@ struct UprobeFailure {
   std::string reason;
 };
 
-// Attaches prog_fd at every site of `path` for process `pid`; `multi`: the
+// Attaches prog_fd at every site of `path` for process `pid` (for every
+// process that maps the file, now or later, when pid <= 0); `multi`: the
 // program was loaded for the multi-uprobe link (HasUprobeMulti()). Sites
 // the kernel refuses are left out and listed in *failures; the others stay
 // attached. Throws when the file cannot be probed at all.

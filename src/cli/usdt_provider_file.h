@@ -1,0 +1,46 @@
+// The provider definitions of a USDT provider file (dtrace -h / -G):
+//
+//   #pragma D attributes Evolving/Evolving/Common provider myserv provider
+//   provider myserv {
+//           probe query__receive(char *, int);
+//           probe query__respond();
+//   };
+//
+// The file is parsed by the D front end (ast::Program::providers; #pragma
+// lines, typedefs, structs, inlines and translators are D declarations the
+// parser already accepts), and checked here as DTrace checks a provider:
+// names (D_PROV_BADNAME), a probe declared twice (D_PROV_PRDUP), argument
+// types a probe site can pass (D_PROV_PRARGLEN for more than stapsdt's 12).
+// Probe clauses are refused: -G cannot embed a D program in an object here.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "frontend/ast.h"
+
+namespace dt {
+
+struct UsdtProbeDef {
+  std::string name;                    // as written: "query__receive"
+  std::vector<std::string> arg_types;  // C spellings: "char *", "int"
+  std::vector<bool> arg_is_pointer;    // per argument: a pointer (passed as 8 unsigned bytes)
+  int line = 0;
+};
+
+struct UsdtProviderDef {
+  std::string name;
+  std::vector<UsdtProbeDef> probes;  // in declaration order
+  int line = 0;
+};
+
+// At most this many arguments: what a stapsdt note's consumers read.
+inline constexpr size_t kMaxUsdtArgs = 12;
+
+// The providers of one parsed file, checked. Throws CompileError.
+std::vector<UsdtProviderDef> UsdtProviders(const ast::Program& program);
+
+// DTrace's name of a probe: every "__" becomes "-" ("query-receive").
+std::string UsdtDtraceName(const std::string& written);
+
+}  // namespace dt
