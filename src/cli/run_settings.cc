@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "format/speculation_layout.h"
+#include "metrics/metrics_server.h"
 
 namespace dt {
 namespace {
@@ -55,6 +56,7 @@ const std::map<std::string, OptionInfo, std::less<>>& Options() {
       {"jstackstrsize", {Kind::kSize}},
       {"linktype", {Kind::kOneOf, {"elf", "dof"}}},
       {"lockstats", {Kind::kBoolean}},
+      {"metrics", {Kind::kText}},
       {"nolibs", {Kind::kBoolean}},
       {"nspec", {Kind::kScalar}},
       {"quiet", {Kind::kBoolean, {}, true}},
@@ -267,6 +269,10 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
     }
     case Kind::kText:
       if (value.empty()) throw bad();
+      if (name == "metrics") {
+        if (!metrics::ParseListenAddress(value)) throw bad();
+        metrics_address = value;
+      }
       return;
   }
 }

@@ -71,6 +71,9 @@ struct RunSettings {
   uint64_t specsize = 4 << 20;             // bytes a speculation holds per CPU
   int stack_indent = kDefaultStackIndent;
   AggSortOptions sort;
+  // metrics=ADDRESS:PORT: serve the aggregations over HTTP (OpenMetrics)
+  // while tracing; "" when not asked. Checked by metrics::ParseListenAddress.
+  std::string metrics_address;
 
   // The bytes a string takes in memory: strsize in whole words, since
   // strings are copied and compared a word at a time. Only the first

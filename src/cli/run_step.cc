@@ -54,6 +54,8 @@ SessionOptions SessionOptionsFor(const RunSettings& settings, TargetProcess* tar
   so.target = target;
   so.switchrate_ns = settings.switchrate_ns;
   so.specsize = settings.specsize;
+  if (!settings.metrics_address.empty())
+    so.metrics_address = metrics::ParseListenAddress(settings.metrics_address);
   return so;
 }
 
