@@ -23,10 +23,13 @@ build_dir=${BUILD_DIR:-$repo_root/build}
 # the elf stage's and the usdt provider's test programs their USDT probes.
 # qemu-system-x86, busybox-static, cpio and e2fsprogs run the e2e suite a
 # second time on Debian's 6.1 kernel (tests/qemu/run.sh, which fetches the
-# kernel itself).
+# kernel itself). libmicrohttpd-dev is the HTTP server of -x metrics;
+# prometheus scrapes it in tests/metrics/prometheus.sh (which starts its own
+# server: the package's service plays no part).
 build_packages=(g++ cmake ninja-build pkg-config libbpf-dev libelf-dev zlib1g-dev
-                libgtest-dev bpftool groff-base dpkg-dev file systemtap-sdt-dev
-                qemu-system-x86 busybox-static cpio e2fsprogs)
+                libmicrohttpd-dev libgtest-dev bpftool groff-base dpkg-dev file
+                systemtap-sdt-dev qemu-system-x86 busybox-static cpio e2fsprogs
+                prometheus)
 # bpftrace is the baseline of the benchmark; `time` (GNU time) measures peak
 # RSS; bpftool (installed above) tells when a tracer's programs are loaded.
 bench_packages=(bpftrace time)
