@@ -113,10 +113,12 @@ MetricsServer::MetricsServer(const ListenAddress& address, Renderer render)
   getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&bound), &len);
   port_ = ntohs(family == AF_INET6 ? reinterpret_cast<sockaddr_in6*>(&bound)->sin6_port
                                    : reinterpret_cast<sockaddr_in*>(&bound)->sin_port);
-  daemon_ = MHD_start_daemon(
-      MHD_USE_AUTO_INTERNAL_THREAD | (family == AF_INET6 ? MHD_USE_IPv6 : 0), 0, nullptr, nullptr,
-      &HandleRequest, &render_, MHD_OPTION_LISTEN_SOCKET, listen_fd_, MHD_OPTION_CONNECTION_TIMEOUT,
-      kConnectionTimeoutSeconds, MHD_OPTION_CONNECTION_LIMIT, kConnectionLimit, MHD_OPTION_END);
+  daemon_ =
+      MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD |
+                           (family == AF_INET6 ? static_cast<unsigned>(MHD_USE_IPv6) : 0u),
+                       0, nullptr, nullptr, &HandleRequest, &render_, MHD_OPTION_LISTEN_SOCKET,
+                       listen_fd_, MHD_OPTION_CONNECTION_TIMEOUT, kConnectionTimeoutSeconds,
+                       MHD_OPTION_CONNECTION_LIMIT, kConnectionLimit, MHD_OPTION_END);
   if (daemon_ == nullptr) {
     close(listen_fd_);
     throw Refused(address, "the HTTP server (libmicrohttpd) did not start");
