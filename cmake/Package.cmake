@@ -4,7 +4,7 @@
 # chroot and runs it there.
 #
 # Depends is computed by dpkg-shlibdeps (package dpkg-dev) from the libraries
-# the binary links: libbpf1, libstdc++6, libgcc-s1, libc6, with the minimum
+# the binary links: libbpf1, libmicrohttpd12, libstdc++6, libgcc-s1, libc6, with the minimum
 # versions their symbols files give. libelf1 and zlib1g, which libbpf needs,
 # come through libbpf1's own Depends.
 # nlohmann-json3-dev (-x oformat=json) is header only: nothing to depend on.

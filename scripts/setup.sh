@@ -25,9 +25,13 @@ build_dir=${BUILD_DIR:-$repo_root/build}
 # second time on Debian's 6.1 kernel (tests/qemu/run.sh, which fetches the
 # kernel itself). nlohmann-json3-dev (header only) writes -x oformat=json;
 # python3's json parser checks that output in the e2e json/ cases.
+# libmicrohttpd-dev is the HTTP server of -x metrics; prometheus scrapes it in
+# tests/metrics/prometheus.sh (which starts its own server: the package's
+# service plays no part).
 build_packages=(g++ cmake ninja-build pkg-config libbpf-dev libelf-dev zlib1g-dev
-                libgtest-dev bpftool groff-base dpkg-dev file systemtap-sdt-dev
-                qemu-system-x86 busybox-static cpio e2fsprogs nlohmann-json3-dev python3)
+                libmicrohttpd-dev libgtest-dev bpftool groff-base dpkg-dev file
+                systemtap-sdt-dev qemu-system-x86 busybox-static cpio e2fsprogs
+                nlohmann-json3-dev python3 prometheus)
 # bpftrace is the baseline of the benchmark; `time` (GNU time) measures peak
 # RSS; bpftool (installed above) tells when a tracer's programs are loaded.
 bench_packages=(bpftrace time)

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "format/speculation_layout.h"
+#include "metrics/metrics_server.h"
 
 namespace dt {
 namespace {
@@ -55,6 +56,7 @@ const std::map<std::string, OptionInfo, std::less<>>& Options() {
       {"jstackstrsize", {Kind::kSize}},
       {"linktype", {Kind::kOneOf, {"elf", "dof"}}},
       {"lockstats", {Kind::kBoolean}},
+      {"metrics", {Kind::kText}},
       {"nolibs", {Kind::kBoolean}},
       {"nspec", {Kind::kScalar}},
       {"oformat", {Kind::kOneOf, {"text", "json"}}},
@@ -271,6 +273,10 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
     case Kind::kText:
       if (value.empty()) throw bad();
       if (name == "usdtpath") usdt_path = value;
+      if (name == "metrics") {
+        if (!metrics::ParseListenAddress(value)) throw bad();
+        metrics_address = value;
+      }
       return;
   }
 }

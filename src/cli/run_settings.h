@@ -76,6 +76,9 @@ struct RunSettings {
   // usdtpath: files whose USDT probes are traced in every process, as
   // <provider> without a pid (colon-separated, as PATH).
   std::string usdt_path;
+  // metrics=ADDRESS:PORT: serve the aggregations over HTTP (OpenMetrics)
+  // while tracing; "" when not asked. Checked by metrics::ParseListenAddress.
+  std::string metrics_address;
 
   // The bytes a string takes in memory: strsize in whole words, since
   // strings are copied and compared a word at a time. Only the first

@@ -55,6 +55,8 @@ SessionOptions SessionOptionsFor(const RunSettings& settings, TargetProcess* tar
   so.switchrate_ns = settings.switchrate_ns;
   so.specsize = settings.specsize;
   so.json = settings.json_output;
+  if (!settings.metrics_address.empty())
+    so.metrics_address = metrics::ParseListenAddress(settings.metrics_address);
   return so;
 }
 

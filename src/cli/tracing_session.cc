@@ -11,7 +11,9 @@
 
 #include "bpf/builder.h"
 #include "cli/aggregation_reader.h"
+#include "cli/attach_progress.h"
 #include "cli/event_wait.h"
+#include "cli/metrics_source.h"
 #include "cli/run_settings.h"
 #include "cli/stop_signals.h"
 #include "cli/target_process.h"
@@ -150,12 +152,17 @@ void TracingSession::PrepareUserProcesses() {
                                                          maps_.at(program_.ustack_rows_map));
   }
   user_processes_ = std::make_unique<UserProcesses>(std::move(unwinder));
-  user_lookup_ = user_processes_->AsLookup();
+  // Under the lock: the metrics server's thread names user addresses too.
+  user_lookup_ = [this](uint32_t pid, uint64_t addr) {
+    std::lock_guard<std::mutex> lock(user_processes_mutex_);
+    return user_processes_->Lookup(pid, addr);
+  };
   sink_->SetOptions(OutputOptions());
   // The target's stacks unwind by its tables from the first probe on: let
   // the dynamic linker map its libraries first, as for pid probes.
   if (options_.target != nullptr && program_.ustack_mappings_map >= 0) {
     options_.target->RunToEntry();
+    std::lock_guard<std::mutex> lock(user_processes_mutex_);
     user_processes_->Notice(options_.target->pid());
   }
 }
@@ -193,13 +200,43 @@ void TracingSession::LoadPrograms() {
 }
 
 void TracingSession::AttachProbes() {
+  // Run-once programs are run, not attached; tail-called ones are reached
+  // through their chain.
+  auto attached = [](const ProgramDef& def) { return !def.run_once && def.tail_call_slot < 0; };
+  size_t total = 0, done = 0;
+  for (const ProgramDef& def : program_.programs)
+    if (attached(def)) total += def.probes.size();
+  AttachProgress progress = AttachProgress::ForStderr(total);
   for (size_t i = 0; i < program_.programs.size(); ++i) {
     const ProgramDef& def = program_.programs[i];
-    // Run-once programs are run, not attached; tail-called ones are reached
-    // through their chain.
-    if (def.run_once || def.tail_call_slot >= 0) continue;
+    if (!attached(def)) continue;
     attachments_.push_back(def.first_probe->owner->Attach(programs_[i].fd(), def.probes));
+    progress.Update(done += def.probes.size());
   }
+  progress.Finish();
+}
+
+void TracingSession::StartMetricsServer() {
+  if (!options_.metrics_address) return;
+  // The server's thread reads the maps and names symbols while this one
+  // consumes records: user symbols go through the lock (UserProcesses
+  // snapshots processes as it looks them up); kernel symbols are read-only
+  // once loaded, and Run() loaded them if the program needs them.
+  metrics_source_ = std::make_unique<MetricsSource>(program_, maps_, lookup_, user_lookup_,
+                                                    static_cast<int>(options_.strsize));
+  try {
+    metrics_server_ = std::make_unique<metrics::MetricsServer>(
+        *options_.metrics_address, [this](metrics::Format format) {
+          return metrics::Render(metrics_source_->Read(), format);
+        });
+  } catch (const std::runtime_error& e) {
+    throw RuntimeError(e.what());
+  }
+  if (options_.metrics_address->text.ends_with(":0"))
+    fprintf(stderr, "dtrace: serving metrics at http://%s/metrics\n",
+            (options_.metrics_address->text.substr(0, options_.metrics_address->text.size() - 1) +
+             std::to_string(metrics_server_->port()))
+                .c_str());
 }
 
 void TracingSession::RunOnce(int program_index) {
@@ -443,6 +480,7 @@ void TracingSession::OnRecord(const uint8_t* data, size_t size) {
     if (size >= sizeof(ProcessNotice)) {
       ProcessNotice notice;
       memcpy(&notice, data, sizeof(notice));
+      std::lock_guard<std::mutex> lock(user_processes_mutex_);
       user_processes_->Notice(static_cast<pid_t>(notice.tgid));
     }
     return;
@@ -656,6 +694,8 @@ int TracingSession::Run() {
   ring_ = std::make_unique<RingReaderHolder>(
       maps_.at(program_.ring_map).fd(), [this](const uint8_t* d, size_t n) { OnRecord(d, n); });
 
+  // A port in use is an error before anything fires.
+  StartMetricsServer();
   // BEGIN fires before any other probe can.
   RunOnce(program_.begin_program);
   while (ConsumeBatch() == kRecordBatch) {
@@ -691,6 +731,7 @@ int TracingSession::Run() {
     if (!agg_printed_[i]) remaining.push_back(static_cast<int>(i));
   if (!remaining.empty() && !impatient) sink_->ExitAggregations(Snapshot(remaining));
   fflush(out_);
+  if (metrics_server_) metrics_server_->Stop();
   return exit_status_;
 }
 

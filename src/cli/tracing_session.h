@@ -15,6 +15,7 @@
 #include <csignal>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -28,6 +29,7 @@
 #include "consumer/kernel_symbol_lookup.h"
 #include "consumer/output_sink.h"
 #include "consumer/speculation_buffers.h"
+#include "metrics/metrics_server.h"
 #include "providers/probe_registry.h"
 #include "runtime/attach.h"
 #include "runtime/bpf_map.h"
@@ -49,6 +51,8 @@ struct SessionOptions {
   int stack_indent = kDefaultStackIndent;  // option stackindent
   uint64_t specsize = 4 << 20;             // option specsize: bytes per speculation and CPU
   bool json = false;                       // option oformat=json: JSON Lines (output_sink.h)
+  // Option metrics: serve the aggregations over HTTP while tracing.
+  std::optional<metrics::ListenAddress> metrics_address;
 };
 
 class TracingSession {
@@ -68,6 +72,8 @@ class TracingSession {
   // tables (user_processes.h); the target's right away.
   void PrepareUserProcesses();
   void AttachProbes();
+  // -x metrics: binds and starts serving before BEGIN.
+  void StartMetricsServer();
   void OnRecord(const uint8_t* data, size_t size);
   // Prints one record (header, prefix, actions); next: the clause of the
   // record read after it, when known (-F needs it for returns).
@@ -140,7 +146,12 @@ class TracingSession {
   // pay for it.
   KernelSymbolLookup lookup_;
   std::unique_ptr<UserProcesses> user_processes_;
+  std::mutex user_processes_mutex_;
   UserSymbolLookup user_lookup_;
+  // Last, so the server (whose thread reads maps_ through the source) stops
+  // before anything it reads is destroyed.
+  std::unique_ptr<class MetricsSource> metrics_source_;
+  std::unique_ptr<metrics::MetricsServer> metrics_server_;
 };
 
 }  // namespace dt

@@ -93,6 +93,8 @@ field() { dpkg-deb -f "$deb" "$1"; }
 [[ $(field Package) == dtrace ]] || problem "Package: $(field Package), not dtrace"
 [[ $(field Architecture) == amd64 ]] || problem "Architecture: $(field Architecture)"
 [[ $(field Depends) =~ (^|, )libbpf1\ \( ]] || problem "Depends does not name libbpf1: $(field Depends)"
+[[ $(field Depends) =~ (^|, )libmicrohttpd12\ \( ]] ||
+  problem "Depends does not name libmicrohttpd12: $(field Depends)"
 [[ $(field Depends) =~ (^|, )libstdc\+\+6\ \( ]] ||
   problem "Depends does not name libstdc++6: $(field Depends)"
 for f in Conflicts Replaces Breaks; do

@@ -125,11 +125,11 @@ in_root apt-get update -q >/dev/null
 in_root apt-get install -y -q -o Dpkg::Use-Pty=0 --no-install-recommends "/tmp/$(basename "$deb")" ||
   fail "apt-get install of the package"
 in_root dpkg -s dtrace | grep -E '^(Status|Version|Depends):'
-for lib in libbpf1 libelf1 zlib1g libstdc++6; do
+for lib in libbpf1 libelf1 zlib1g libmicrohttpd12 libstdc++6; do
   in_root dpkg -s "$lib" 2>/dev/null | grep -q '^Status: install ok installed' ||
     fail "$lib was not installed with the package"
 done
-echo "libbpf1, libelf1, zlib1g, libstdc++6 installed with it"
+echo "libbpf1, libelf1, zlib1g, libmicrohttpd12, libstdc++6 installed with it"
 
 step "dtrace -V (root's PATH)"
 [[ $(in_root sh -c 'command -v dtrace') == /usr/sbin/dtrace ]] || fail "dtrace is not /usr/sbin/dtrace"
