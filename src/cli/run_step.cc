@@ -54,6 +54,7 @@ SessionOptions SessionOptionsFor(const RunSettings& settings, TargetProcess* tar
   so.target = target;
   so.switchrate_ns = settings.switchrate_ns;
   so.specsize = settings.specsize;
+  so.raw_bytes = settings.raw_bytes;
   return so;
 }
 

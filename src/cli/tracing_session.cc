@@ -94,6 +94,7 @@ AggPrintOptions TracingSession::AggOptions() const {
   opts.render.kernel_lookup = lookup_;
   opts.render.user_lookup = user_lookup_;
   opts.render.stack_indent = options_.stack_indent;
+  opts.raw_bytes = options_.raw_bytes;
   return opts;
 }
 
@@ -369,11 +370,18 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
   for (const ActionDesc& a : desc.actions) {
     if (!ActionRan(a, data)) continue;
     switch (a.kind) {
-      case ActionKind::kTrace:
-        Write(FormatTraceValue(DecodeField(data, a.fields[0], lookup_), quiet,
-                               static_cast<int>(options_.strsize), lookup_, options_.stack_indent,
-                               user_lookup_));
+      case ActionKind::kTrace: {
+        Value v = DecodeField(data, a.fields[0], lookup_);
+        if (options_.raw_bytes && v.IsString()) {
+          // rawbytes: a string record is dumped byte by byte, all of it.
+          Write(FormatBytes(StringRecord(v.str, static_cast<int>(options_.strsize)), -33, quiet,
+                            true));
+          break;
+        }
+        Write(FormatTraceValue(v, quiet, static_cast<int>(options_.strsize), lookup_,
+                               options_.stack_indent, user_lookup_));
         break;
+      }
       case ActionKind::kPrintf: {
         std::vector<Value> args;
         for (const FieldDesc& f : a.fields) args.push_back(DecodeField(data, f));
@@ -573,6 +581,7 @@ void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {
   now.sort = options_.sort;
   now.stack_indent = options_.stack_indent;
   now.switchrate_ns = options_.switchrate_ns;
+  now.raw_bytes = options_.raw_bytes;
   try {
     if (IsKnownOption(a.option) && !IsDynamicOption(a.option))
       throw OptionError(kOptionWhileActive);
@@ -594,6 +603,7 @@ void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {
   options_.sort = now.sort;
   options_.stack_indent = now.stack_indent;
   options_.switchrate_ns = now.switchrate_ns;
+  options_.raw_bytes = now.raw_bytes;
 }
 
 void TracingSession::TraceUntilStopped() {

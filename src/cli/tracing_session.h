@@ -47,6 +47,7 @@ struct SessionOptions {
   uint64_t switchrate_ns = 1'000'000'000;  // drops are reported at this period
   int stack_indent = kDefaultStackIndent;  // option stackindent
   uint64_t specsize = 4 << 20;             // option specsize: bytes per speculation and CPU
+  bool raw_bytes = false;                  // option rawbytes: byte records as hex dumps
 };
 
 class TracingSession {
