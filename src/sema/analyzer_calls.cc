@@ -378,7 +378,8 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
   } else if (f == "print") {
     Expr& arg = *e.args[0];
     if (is_agg(0)) {
-      throw CompileError("D_PRINT_AGG", e.line, "print( ) may not be applied to an aggregation");
+      throw CompileError("D_PRINT_AGG", e.line,
+                         "print( ) may not be applied to an aggregation -- did you mean printa()?");
     }
     if (arg.type->IsVoid()) {
       throw CompileError("D_PRINT_VOID", e.line,
