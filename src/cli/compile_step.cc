@@ -228,6 +228,7 @@ void Compiler::AnalyzeSource(size_t index) {
   types_.set_strsize(settings_.StringStorage());
   analyzer_.set_stack_frames(settings_.stack_frames);
   analyzer_.set_user_stack_frames(settings_.ustack_frames, settings_.jstack_frames);
+  analyzer_.set_max_frames(settings_.max_frames);
   if (context_.before_target_pid_probes && NamesPidProbes(unit.ast, context_.target_pid))
     context_.before_target_pid_probes();
   unit.matched = analyzer_.Analyze(unit.ast, static_cast<int>(index));
@@ -268,6 +269,7 @@ CodegenOptions Compiler::CodegenSettings() {
   cg.bufsize = RingBufferBytes(settings_.bufsize);
   cg.aggsize_bytes = settings_.aggsize;
   cg.nspec = static_cast<uint32_t>(settings_.nspec);
+  cg.cpu = settings_.cpu;
   cg.tracing_text = TracingText;
   cg.wall_offset_ns = runtime::WalltimeOffsetNs();
   for (const auto& p : registry_.probes())

@@ -1,6 +1,7 @@
 #include "cli/run_settings.h"
 
 #include <strings.h>
+#include <unistd.h>
 
 #include <cctype>
 #include <climits>
@@ -55,6 +56,7 @@ const std::map<std::string, OptionInfo, std::less<>>& Options() {
       {"jstackframes", {Kind::kScalar}},
       {"jstackstrsize", {Kind::kSize}},
       {"linktype", {Kind::kOneOf, {"elf", "dof"}}},
+      {"maxframes", {Kind::kScalar}},
       {"lockstats", {Kind::kBoolean}},
       {"metrics", {Kind::kText}},
       {"nolibs", {Kind::kBoolean}},
@@ -62,6 +64,7 @@ const std::map<std::string, OptionInfo, std::less<>>& Options() {
       {"oformat", {Kind::kOneOf, {"text", "json"}}},
       {"quiet", {Kind::kBoolean, {}, true}},
       {"rawbytes", {Kind::kBoolean, {}, true}},
+      {"scratchsize", {Kind::kSize}},
       {"specsize", {Kind::kSize}},
       {"stackframes", {Kind::kScalar}},
       {"stackindent", {Kind::kScalar, {}, true}},
@@ -220,6 +223,7 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
       if (name == "argref") arg_ref = *on;
       if (name == "destructive") destructive = *on;
       if (name == "zdefs") zdefs = *on;
+      if (name == "rawbytes") raw_bytes = *on;
       if (name == "aggsortkey") sort.sort_key = *on;
       if (name == "aggsortrev") sort.sort_rev = *on;
       return;
@@ -231,6 +235,7 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
       if (name == "bufsize") bufsize = *bytes;
       if (name == "aggsize") aggsize = *bytes;
       if (name == "specsize") specsize = *bytes;
+      if (name == "scratchsize") scratch_size = *bytes;
       if (name == "strsize") {
         // Strings live in BPF stack and scratch memory of bounded size.
         if (*bytes > kMaxStrsize) throw bad();
@@ -251,11 +256,21 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
         if (*n == 0) throw bad();
         stack_frames = *n;
       }
+      if (name == "maxframes") {
+        if (*n == 0) throw bad();
+        max_frames = *n;
+      }
       if (name == "ustackframes" || name == "jstackframes") {
         if (*n == 0) throw bad();
         (name == "ustackframes" ? ustack_frames : jstack_frames) = *n;
       }
       if (name == "stackindent") stack_indent = as_int(*n, kMaxStackIndent);
+      if (name == "cpu") {
+        // A CPU this machine can have (DTrace refuses one it does not have).
+        long cpus = sysconf(_SC_NPROCESSORS_CONF);
+        if (cpus > 0 && *n >= static_cast<uint64_t>(cpus)) throw bad();
+        cpu = as_int(*n, INT32_MAX);
+      }
       if (name == "nspec") nspec = static_cast<uint64_t>(as_int(*n, kMaxSpeculations));
       if (name == "aggsortpos") sort.sort_pos = as_int(*n, INT_MAX);
       if (name == "aggsortkeypos") sort.sort_key_pos = as_int(*n, INT_MAX);

@@ -60,6 +60,7 @@ struct RunSettings {
   bool arg_ref = false;
   bool destructive = false;
   bool zdefs = false;
+  bool raw_bytes = false;  // rawbytes: strings and other byte records print as hex dumps
   uint64_t strsize = 256;  // bytes of a string, its NUL included: exact
   uint64_t bufsize = 4 << 20;
   uint64_t aggsize = 0;                    // bytes per aggregation; 0: the code generator's default
@@ -68,6 +69,9 @@ struct RunSettings {
   uint64_t stack_frames = 20;              // stack() without an argument
   uint64_t ustack_frames = 100;            // ustack() without an argument
   uint64_t jstack_frames = 50;             // jstack() without an argument
+  uint64_t max_frames = 100;               // maxframes: the most frames any stack records
+  uint64_t scratch_size = 0;               // scratchsize: bytes; 0 is the compiler's default
+  int32_t cpu = -1;                        // cpu: the one CPU traced; -1: all
   uint64_t nspec = 1;                      // speculations active at once
   uint64_t specsize = 4 << 20;             // bytes a speculation holds per CPU
   int stack_indent = kDefaultStackIndent;

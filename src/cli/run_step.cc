@@ -57,6 +57,7 @@ SessionOptions SessionOptionsFor(const RunSettings& settings, TargetProcess* tar
   so.json = settings.json_output;
   if (!settings.metrics_address.empty())
     so.metrics_address = metrics::ParseListenAddress(settings.metrics_address);
+  so.raw_bytes = settings.raw_bytes;
   return so;
 }
 

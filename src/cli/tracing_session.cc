@@ -116,6 +116,7 @@ SinkOptions TracingSession::OutputOptions() const {
   opts.sort = options_.sort;
   opts.kernel_lookup = lookup_;
   opts.user_lookup = user_lookup_;
+  opts.raw_bytes = options_.raw_bytes;
   return opts;
 }
 
@@ -620,6 +621,7 @@ void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {
   now.sort = options_.sort;
   now.stack_indent = options_.stack_indent;
   now.switchrate_ns = options_.switchrate_ns;
+  now.raw_bytes = options_.raw_bytes;
   try {
     if (IsKnownOption(a.option) && !IsDynamicOption(a.option))
       throw OptionError(kOptionWhileActive);
@@ -639,6 +641,7 @@ void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {
   options_.sort = now.sort;
   options_.stack_indent = now.stack_indent;
   options_.switchrate_ns = now.switchrate_ns;
+  options_.raw_bytes = now.raw_bytes;
   sink_->SetOptions(OutputOptions());
 }
 

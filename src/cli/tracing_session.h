@@ -53,6 +53,7 @@ struct SessionOptions {
   bool json = false;                       // option oformat=json: JSON Lines (output_sink.h)
   // Option metrics: serve the aggregations over HTTP while tracing.
   std::optional<metrics::ListenAddress> metrics_address;
+  bool raw_bytes = false;                  // option rawbytes: byte records as hex dumps
 };
 
 class TracingSession {

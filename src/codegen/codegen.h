@@ -36,6 +36,7 @@ struct CodegenOptions {
   uint32_t dynvar_entries = 65536;   // max entries per associative array
   int64_t wall_offset_ns = 0;        // CLOCK_REALTIME - CLOCK_MONOTONIC
   uint32_t nspec = 1;                // speculations that may be active at once
+  int32_t cpu = -1;                  // -x cpu: probes fire only on this CPU; -1: any
   // How many probes the registry lists in each program group
   // (Provider::ProgramGroup): a clause that enables them all needs no test
   // of which one fired.

@@ -90,6 +90,12 @@ void FunctionGen::GenPrologue(const std::vector<ClauseProbes>&) {
     b_.Load(8, R1, R1, 0);
     b_.JumpIfImm(BPF_JNE, R1, 0, exit_label_);
   }
+  // Option cpu: a probe firing on another CPU does nothing (DTrace traces
+  // only there). BEGIN, END and ERROR run where dtrace runs them.
+  if (!shape_.run_once && chain_.first && options_.cpu >= 0) {
+    b_.Call(BPF_FUNC_get_smp_processor_id);
+    b_.JumpIfImm(BPF_JNE, R0, options_.cpu, exit_label_);
+  }
   if (scratch_loaded_) {
     int16_t zero = AllocSlot();
     b_.StoreImm(8, R10, zero, 0);

@@ -32,7 +32,8 @@ long long Normalized(int64_t v, uint64_t normal) {
 std::string KeyText(const Value& v, const AggPrintOptions& opts) {
   const KernelSymbolLookup lookup =
       LookupFor(v, opts.render.kernel_lookup, opts.render.user_lookup);
-  if (v.IsString()) return FormatBytes(StringRecord(v.str, opts.strsize), -50, false);
+  if (v.IsString())
+    return FormatBytes(StringRecord(v.str, opts.strsize), -50, false, opts.raw_bytes);
   if (v.IsStack()) return FormatStack(v.frames, lookup, opts.render.stack_indent);
   if (v.IsSymbol()) return FormatSymbolRecord(v.AsUnsigned(), lookup);
   if (v.IsModule()) return FormatModuleRecord(v.AsUnsigned(), lookup);

@@ -48,6 +48,7 @@ struct AggPrintOptions {
   // Kernel symbols (render.kernel_lookup) and stackindent
   // (render.stack_indent), for default output and printa() formats alike.
   PrintfRenderOptions render;
+  bool raw_bytes = false;  // option rawbytes: string keys as hex dumps
 };
 
 // Sorted entries in the default format, no leading newline.

@@ -42,6 +42,7 @@ struct SinkOptions {
   AggSortOptions sort;
   KernelSymbolLookup kernel_lookup;
   UserSymbolLookup user_lookup;
+  bool raw_bytes = false;  // option rawbytes: string records as hex dumps
 };
 
 // One record of a probe firing (one clause of the probe).

@@ -41,6 +41,11 @@ class TextSink : public OutputSink {
   void EndRecord() override { Write(RecordEnd(opts_.quiet)); }
 
   void Trace(const Value& v) override {
+    if (opts_.raw_bytes && v.IsString()) {
+      // rawbytes: a string record is dumped byte by byte, all of it.
+      Write(FormatBytes(StringRecord(v.str, opts_.strsize), -33, opts_.quiet, true));
+      return;
+    }
     Write(FormatTraceValue(v, opts_.quiet, opts_.strsize, opts_.kernel_lookup, opts_.stack_indent,
                            opts_.user_lookup));
   }
@@ -101,6 +106,7 @@ class TextSink : public OutputSink {
     opts.sort = opts_.sort;
     opts.strsize = opts_.strsize;
     opts.render = Render();
+    opts.raw_bytes = opts_.raw_bytes;
     return opts;
   }
 

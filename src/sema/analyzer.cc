@@ -1,6 +1,7 @@
 #include "sema/analyzer.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "common/diagnostic.h"
 #include "common/nesting.h"
@@ -83,16 +84,36 @@ std::string ArgsPhrase(size_t n) { return std::to_string(n) + (n == 1 ? " arg" :
 
 }  // namespace
 
+// DTrace words the count by the shape of the prototype: a fixed list or
+// one ending in "..." names the arguments it needs ("N expected"); one with
+// optional "[type]" arguments names the required ones ("at least N
+// expected") whether too few or too many were passed; an aggregating
+// function's extra arguments (quantize's increment and the like) are
+// counted against the most it takes ("at most N expected").
 [[noreturn]] void ProtoLenError(int line, const std::string& name, size_t passed, int min_args,
                                 int max_args) {
+  // The aggregation actions take "..." and count their own arguments, each
+  // under its own tag.
+  std::string tag = "D_PROTO_LEN";
+  if (name == "clear") tag = "D_CLEAR_PROTO";
+  if (name == "normalize" || name == "denormalize") tag = "D_NORMALIZE_PROTO";
+  if (name == "trunc") {
+    throw CompileError("D_TRUNC_PROTO", line,
+                       "trunc( ) prototype mismatch: " + ArgsPhrase(passed) + " passed, " +
+                           (passed < 1 ? "at least 1" : "no more than 2") + " expected");
+  }
   std::string expected = std::to_string(min_args);
-  if (max_args < 0)
-    expected = "at least " + expected;
-  else if (max_args != min_args && passed > static_cast<size_t>(max_args))
-    expected = std::to_string(max_args);
-  throw CompileError("D_PROTO_LEN", line,
-                     name + "( ) prototype mismatch: " + ArgsPhrase(passed) + " passed, " +
-                         expected + " expected");
+  if (max_args > min_args) {
+    if (!IsAggregatingFunction(name))
+      expected = "at least " + expected;
+    else if (passed > static_cast<size_t>(max_args))
+      expected = "at most " + std::to_string(max_args);
+  }
+  // normalize()'s message says "args" whatever the count (DTrace's words).
+  std::string args =
+      tag == "D_NORMALIZE_PROTO" ? std::to_string(passed) + " args" : ArgsPhrase(passed);
+  throw CompileError(
+      tag, line, name + "( ) prototype mismatch: " + args + " passed, " + expected + " expected");
 }
 
 namespace {}  // namespace
@@ -365,6 +386,10 @@ void Analyzer::AnalyzeStmt(ast::Stmt& stmt) {
         in_statement_call_ = true;
         Check(*stmt.expr);
         in_statement_call_ = false;
+      } else if (stmt.expr->kind == ExprKind::kAggregation) {
+        // "@a;" applies no aggregating function.
+        throw CompileError("D_AGG_NULL", stmt.line,
+                           "expression has null effect: @" + Excerpt(stmt.expr->text));
       } else {
         Check(*stmt.expr);
       }
@@ -427,7 +452,11 @@ void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
   std::vector<const Type*> key_types;
   for (auto& k : stmt.keys) {
     const Type* t = CheckAllowingStack(*k);
-    if (t->IsVoid()) throw CompileError("D_KEY_TYPE", k->line, "invalid key type void");
+    if (t->IsVoid()) {
+      throw CompileError("D_KEY_TYPE", k->line,
+                         "void expression may not be used as aggregation index: key #" +
+                             std::to_string(key_types.size() + 1));
+    }
     key_types.push_back(t);
   }
   for (size_t i = 0; i < n; ++i) {
@@ -435,12 +464,15 @@ void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
                           (spec->kind == AggFunc::kLlquantize && i >= 1 && i <= 4);
     if (constant_param) continue;
     const Type* t = Check(*stmt.agg_args[i]);
+    if (!t->IsScalar() && i == 0) {
+      throw CompileError("D_AGG_SCALAR", stmt.agg_args[i]->line,
+                         std::string(spec->name) + "( ) argument #1 must be of scalar type");
+    }
     if (!t->IsScalar()) {
+      // The increment of quantize(), lquantize() and llquantize().
       throw CompileError("D_PROTO_ARG", stmt.agg_args[i]->line,
-                         std::string(spec->name) + "( ) argument #" + std::to_string(i + 1) +
-                             " is incompatible with prototype:\n\tprototype: uint64_t\n\t "
-                             "argument: " +
-                             TypeSpelling(t));
+                         std::string(spec->name) + "( ) increment value (argument #" +
+                             std::to_string(i + 1) + ") must be of scalar type");
     }
   }
   int64_t params[4] = {0, 0, 0, 0};
@@ -464,7 +496,8 @@ void Analyzer::AnalyzeAggregate(ast::Stmt& stmt) {
     info_.aggregations.push_back(a);
     found = &info_.aggregations.back();
   } else {
-    if (found->kind != spec->kind || !std::equal(params, params + 4, found->params)) {
+    if (found->kind == spec->kind) CheckQuantizeMatch(stmt, found->params, params);
+    if (found->kind != spec->kind) {
       throw CompileError("D_AGG_REDEF", stmt.line,
                          "aggregation redefined: " + agg + "\n\t current: " + spec->name +
                              "( )\n\tprevious: " + kAggFuncs[static_cast<int>(found->kind)].name +
@@ -605,6 +638,14 @@ const Type* Analyzer::CheckAggregationName(Expr& e) {
   for (const Aggregation& a : info_.aggregations)
     if (a.name == e.text) e.resolved->id = a.id;
   if (e.resolved->id < 0) {
+    // The aggregation actions report it as DTrace does, each with its tag.
+    const std::string& f = aggregation_action_;
+    if (f == "printa" || f == "clear" || f == "trunc" || f == "normalize" || f == "denormalize") {
+      std::string tag = f == "denormalize" ? "NORMALIZE" : f;
+      for (char& c : tag) c = static_cast<char>(toupper(static_cast<unsigned char>(c)));
+      throw CompileError("D_" + tag + "_AGGBAD", e.line,
+                         "undefined aggregation: @" + Excerpt(e.text));
+    }
     throw CompileError("D_AGG_UNDEF", e.line,
                        "aggregation @" + Excerpt(e.text) + " is not defined");
   }

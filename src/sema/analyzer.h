@@ -56,6 +56,9 @@ class Analyzer {
     ustack_frames_ = ustack;
     jstack_frames_ = jstack;
   }
+  // Option maxframes: no stack, ustack or jstack records more frames than
+  // this (nor ever more than kMaxStackFrames), whatever depth it asks for.
+  void set_max_frames(uint64_t frames) { max_frames_ = frames; }
 
   // For identifiers: the builtin named `name`, or -1.
   static int LookupBuiltin(const std::string& name);
@@ -92,6 +95,14 @@ class Analyzer {
   // (analyzer_quantize.cc).
   void LquantizeParams(ast::Stmt& stmt, int64_t params[4]);
   void LlquantizeParams(ast::Stmt& stmt, int64_t params[4]);
+  // An lquantize() or llquantize() of an aggregation given other parameters
+  // before: DTrace's D_LQUANT_MATCH* / D_LLQUANT_*MATCH message naming the
+  // first that differs. Nothing if they give the same buckets.
+  void CheckQuantizeMatch(const ast::Stmt& stmt, const int64_t previous[4],
+                          const int64_t current[4]);
+  // printa() of several aggregations (arguments from `first` on): their
+  // keys must match in number (D_PRINTA_AGGKEY) and kind (D_PRINTA_AGGPROTO).
+  void CheckPrintaKeys(const ast::Expr& e, size_t first);
 
   const Type* Check(ast::Expr& e);
   const Type* CheckIntegerLiteral(ast::Expr& e);
@@ -110,7 +121,7 @@ class Analyzer {
   // Check() where a stack() value may stand: trace()'s argument, an
   // aggregation key.
   const Type* CheckAllowingStack(ast::Expr& e);
-  const Type* CheckUserStackCall(ast::Expr& e);   // ustack(), jstack()
+  const Type* CheckUserStackCall(ast::Expr& e);                       // ustack(), jstack()
   const Type* CheckUserRegister(ast::Expr& e, const Type* assigned);  // uregs[i]
   const Type* CheckUserAddressCall(ast::Expr& e);
   void CheckAddressArgument(ast::Expr& e);  // usym(), ufunc(), umod(), uaddr()
@@ -207,9 +218,11 @@ class Analyzer {
   std::set<int> stored_clause_vars_;  // this-> ids assigned so far, in program order
   const std::vector<const Probe*>* current_probes_ = nullptr;
   bool in_statement_call_ = false;
-  bool stack_allowed_ = false;  // the expression being checked may be stack()
+  bool stack_allowed_ = false;      // the expression being checked may be stack()
+  std::string aggregation_action_;  // the action whose arguments are being checked
   uint64_t stack_frames_ = 20;
   uint64_t ustack_frames_ = 100, jstack_frames_ = 50;
+  uint64_t max_frames_ = kMaxStackFrames;
   // Formats not checked yet, in program order (CheckFormats()).
   struct PendingFormat {
     std::string format;

@@ -110,6 +110,12 @@ ArgClass PrintfArgClass(const Type* t) {
   return ArgClass::Int(static_cast<int>(t->size), t->is_signed, TypeSpelling(t));
 }
 
+// An action's value used in an expression (DTrace's D_CG_EXPR).
+std::string CalledFromExpression(const std::string& f) {
+  return "tracing function " + f +
+         "( ) may not be called from a D expression (D program context required)";
+}
+
 // Actions that change the system, refused unless -w (destructive) is given.
 bool IsDestructive(const std::string& f) { return f == "system" || f == "raise" || f == "stop"; }
 
@@ -130,7 +136,7 @@ const Type* Analyzer::CheckCall(Expr& e) {
         (a.max_args >= 0 && n > static_cast<size_t>(a.max_args)))
       ProtoLenError(e.line, f, n, a.min_args, a.max_args);
     if (!in_statement_call_) {
-      throw CompileError("D_ACT_SPEC", e.line, f + "( ) may not be used in an expression");
+      throw CompileError("D_CG_EXPR", e.line, CalledFromExpression(f));
     }
     in_statement_call_ = false;
     AnalyzeActionCall(e);
@@ -267,7 +273,7 @@ const Type* Analyzer::CheckKernelAddressCall(Expr& e) {
     return types_.SymbolAddress(f == "mod" ? Type::Symbolic::kModule : Type::Symbolic::kSymbol);
   }
   if (!allowed) {
-    throw CompileError("D_ACT_SPEC", e.line, "stack( ) may not be used in an expression");
+    throw CompileError("D_CG_EXPR", e.line, CalledFromExpression("stack"));
   }
   uint64_t frames = stack_frames_;
   if (!e.args.empty()) {
@@ -285,7 +291,7 @@ const Type* Analyzer::CheckKernelAddressCall(Expr& e) {
     }
     frames = n.int_value;
   }
-  return types_.Stack(std::min(frames, kMaxStackFrames));
+  return types_.Stack(std::min({frames, max_frames_, kMaxStackFrames}));
 }
 
 // ustack([frames[, strsize]]) and jstack(): DTrace's prototype
@@ -297,7 +303,7 @@ const Type* Analyzer::CheckUserStackCall(Expr& e) {
   in_statement_call_ = false;
   stack_allowed_ = false;
   if (!allowed) {
-    throw CompileError("D_ACT_SPEC", e.line, f + "( ) may not be used in an expression");
+    throw CompileError("D_CG_EXPR", e.line, CalledFromExpression(f));
   }
   if (e.args.size() > 2) {
     throw CompileError("D_USTACK_PROTO", e.line, f + "( ) prototype mismatch: too many arguments");
@@ -320,7 +326,7 @@ const Type* Analyzer::CheckUserStackCall(Expr& e) {
                          f + "( ) argument #2 must be a positive integer constant");
     }
   }
-  return types_.UserStack(std::min(frames, kMaxStackFrames));
+  return types_.UserStack(std::min({frames, max_frames_, kMaxStackFrames}));
 }
 
 // The one uintptr_t argument of func(), mod(), usym() and the like.
@@ -351,22 +357,29 @@ const Type* Analyzer::CheckUserAddressCall(Expr& e) {
 
 void Analyzer::AnalyzeActionCall(Expr& e) {
   const std::string& f = e.text;
+  aggregation_action_ = f;
   for (size_t i = 0; i < e.args.size(); ++i) {
     if (f == "trace" && i == 0)
       CheckAllowingStack(*e.args[i]);
     else
       Check(*e.args[i]);
   }
+  aggregation_action_.clear();
   auto is_agg = [&](size_t i) { return e.args[i]->kind == ExprKind::kAggregation; };
   if (IsDestructive(f)) info_.destructive = true;
   if (f == "trace") {
-    if (is_agg(0) || e.args[0]->type->IsVoid()) {
+    if (is_agg(0)) {
       throw CompileError("D_TRACE_AGG", e.line, "trace( ) may not be applied to an aggregation");
+    }
+    if (e.args[0]->type->IsVoid()) {
+      throw CompileError("D_TRACE_VOID", e.line,
+                         "trace( ) may not be applied to a void expression");
     }
   } else if (f == "print") {
     Expr& arg = *e.args[0];
     if (is_agg(0)) {
-      throw CompileError("D_PRINT_AGG", e.line, "print( ) may not be applied to an aggregation");
+      throw CompileError("D_PRINT_AGG", e.line,
+                         "print( ) may not be applied to an aggregation -- did you mean printa()?");
     }
     if (arg.type->IsVoid()) {
       throw CompileError("D_PRINT_VOID", e.line,
@@ -384,7 +397,10 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
   } else if (f == "printf" || f == "system") {
     if (e.args[0]->kind != ExprKind::kString) {
       throw CompileError("D_PRINTF_ARG_FMT", e.line,
-                         f + "( ) argument #1 must be a string literal");
+                         f +
+                             "( ) argument #1 is incompatible with prototype:\n\tprototype: string "
+                             "constant\n\t argument: " +
+                             TypeSpelling(e.args[0]->type));
     }
     for (size_t i = 1; i < e.args.size(); ++i) {
       if (is_agg(i)) {
@@ -402,16 +418,21 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
     size_t first = 0;
     if (e.args[0]->kind == ExprKind::kString) first = 1;
     if (first == e.args.size()) {
+      // DTrace's count: "1 args passed, 2 expected" (always "args").
       throw CompileError("D_PRINTA_PROTO", e.line,
-                         "printa( ) prototype mismatch: aggregation expected");
+                         "printa( ) prototype mismatch: " + std::to_string(e.args.size()) +
+                             " args passed, " + std::to_string(first + 1) + " expected");
     }
     for (size_t i = first; i < e.args.size(); ++i) {
       if (!is_agg(i)) {
-        throw CompileError(
-            "D_PRINTA_AGGARG", e.line,
-            "printa( ) argument #" + std::to_string(i + 1) + " must be an aggregation");
+        throw CompileError("D_PRINTA_AGGARG", e.line,
+                           "printa( ) argument #" + std::to_string(i + 1) +
+                               " is incompatible with prototype:\n\tprototype: "
+                               "aggregation\n\t argument: " +
+                               TypeSpelling(e.args[i]->type));
       }
     }
+    CheckPrintaKeys(e, first);
     if (first == 1 && !inferring_)
       pending_formats_.push_back({e.args[0]->text, e.line, {}, ResolutionOf(*e.args[1]).id});
   } else if (f == "exit" || f == "raise" || IsSpeculationAction(f)) {
@@ -431,8 +452,18 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
     }
     if (f == "trunc" && e.args.size() == 2) ConstantValue(*e.args[1], "trunc( ) argument #2");
   } else if (f == "setopt") {
-    for (auto& a : e.args) {
-      if (a->kind != ExprKind::kString) {
+    for (size_t i = 0; i < e.args.size(); ++i) {
+      const Expr& a = *e.args[i];
+      if (!a.type->IsString()) {
+        throw CompileError("D_PROTO_ARG", a.line,
+                           "setopt( ) argument #" + std::to_string(i + 1) +
+                               " is incompatible with prototype:\n\tprototype: const char *\n\t "
+                               "argument: " +
+                               TypeSpelling(a.type));
+      }
+      // DTrace takes any string; the option is set by the consumer, which
+      // here knows the name and value from the program itself.
+      if (a.kind != ExprKind::kString) {
         throw CompileError("D_SETOPT_ARG", e.line, "setopt( ) arguments must be string literals");
       }
     }

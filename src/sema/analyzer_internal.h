@@ -7,7 +7,9 @@
 
 namespace dt {
 
-// Throws D_PROTO_LEN: "name( ) prototype mismatch: N args passed, M expected".
+// Throws D_PROTO_LEN: "name( ) prototype mismatch: N args passed, M expected"
+// (M is "at least K" for a prototype with optional arguments, "at most K"
+// for an aggregating function's extra ones). max_args -1: variadic.
 [[noreturn]] void ProtoLenError(int line, const std::string& name, size_t passed, int min_args,
                                 int max_args);
 bool IsAggregatingFunction(const std::string& name);

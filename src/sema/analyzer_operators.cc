@@ -292,7 +292,11 @@ const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned, bool frees) {
   std::vector<const Type*> keys;
   for (auto& k : e.args) {
     const Type* t = Check(*k);
-    if (t->IsVoid()) throw CompileError("D_KEY_TYPE", k->line, "invalid key type void");
+    if (t->IsVoid()) {
+      throw CompileError("D_KEY_TYPE", k->line,
+                         "void expression may not be used as associative array index: key #" +
+                             std::to_string(keys.size() + 1));
+    }
     keys.push_back(StorageType(t));
   }
   const std::string& name = e.lhs->text;

@@ -1,6 +1,7 @@
 // The constant parameters of lquantize() and llquantize(), checked by
 // DTrace's rules and with its tags and messages, so that every accepted set
 // of parameters gives buckets that compute without overflow.
+#include <algorithm>
 #include <string>
 
 #include "common/diagnostic.h"
@@ -131,6 +132,36 @@ void Analyzer::LlquantizeParams(ast::Stmt& stmt, int64_t params[4]) {
                              ") plus 1 overflows 64-bits");
     }
   }
+}
+
+void Analyzer::CheckQuantizeMatch(const ast::Stmt& stmt, const int64_t previous[4],
+                                  const int64_t current[4]) {
+  auto mismatch = [&](const char* tag, const std::string& what, int64_t expected, int64_t found) {
+    throw CompileError(tag, stmt.line,
+                       what + " doesn't match previous declaration: expected " +
+                           std::to_string(expected) + ", found " + std::to_string(found));
+  };
+  if (stmt.agg_func == "lquantize") {
+    // The limit compares as the top of the last whole step, as DTrace keeps it.
+    auto top = [](const int64_t p[4]) { return p[0] + (p[1] - p[0]) / p[2] * p[2]; };
+    if (previous[0] != current[0])
+      mismatch("D_LQUANT_MATCHBASE", "lquantize( ) base (argument #1)", previous[0], current[0]);
+    if (top(previous) != top(current))
+      mismatch("D_LQUANT_MATCHLIM", "lquantize( ) limit (argument #2)", top(previous),
+               top(current));
+    if (previous[2] != current[2])
+      mismatch("D_LQUANT_MATCHSTEP", "lquantize( ) step (argument #3)", previous[2], current[2]);
+    return;
+  }
+  if (stmt.agg_func != "llquantize" || std::equal(previous, previous + 4, current)) return;
+  static const char* const kTags[] = {"D_LLQUANT_FACTORMATCH", "D_LLQUANT_LOWMATCH",
+                                      "D_LLQUANT_HIGHMATCH", "D_LLQUANT_NSTEPMATCH"};
+  int i = 0;
+  while (i < 3 && previous[i] == current[i]) ++i;
+  mismatch(kTags[i],
+           "llquantize( ) " + std::string(kLlquantizeParams[i].name) + " (argument #" +
+               std::to_string(i + 1) + ")",
+           previous[i], current[i]);
 }
 
 }  // namespace dt

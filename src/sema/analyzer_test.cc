@@ -116,7 +116,7 @@ TEST(AnalyzerTest, ErrorsCarryDTraceTags) {
   EXPECT_EQ(ErrorTag("BEGIN { x = \"a\" == 1; }"), "D_OP_INCOMPAT");
   EXPECT_EQ(ErrorTag("BEGIN { @a = count(); @a = sum(1); }"), "D_AGG_REDEF");
   EXPECT_EQ(ErrorTag("nosuch:::probe { }"), "D_PDESC_ZERO");
-  EXPECT_EQ(ErrorTag("BEGIN { x = trace(1); }"), "D_ACT_SPEC");
+  EXPECT_EQ(ErrorTag("BEGIN { x = trace(1); }"), "D_CG_EXPR");
   EXPECT_EQ(ErrorTag("BEGIN { pid = 1; }"), "D_OP_LVAL");
   EXPECT_EQ(ErrorTag("BEGIN { x = 1; }"), "");
 }

@@ -90,7 +90,7 @@ const Type* Analyzer::CheckMember(Expr& e) {
   }
   std::optional<MemberLocation> m = FindMember(su, e.text);
   if (!m) {
-    throw CompileError("D_MEMBER_NAME", e.line,
+    throw CompileError("D_TYPE_MEMBER", e.line,
                        Excerpt(e.text) + " is not a member of " + TypeSpelling(su));
   }
   KernelAccess& access = ResolveKernelAccess(e, AddressKind::kMember, m->type);
@@ -183,7 +183,7 @@ const Type* Analyzer::CheckOffsetof(Expr& e) {
   }
   std::optional<MemberLocation> m = FindMember(su, e.text);
   if (!m) {
-    throw CompileError("D_MEMBER_NAME", e.line,
+    throw CompileError("D_TYPE_MEMBER", e.line,
                        Excerpt(e.text) + " is not a member of " + TypeSpelling(su));
   }
   if (m->is_bitfield()) {
@@ -465,7 +465,7 @@ std::vector<uint32_t> Analyzer::PathOffsets(const Expr& e) {
   auto offset = [&](const char* type, const char* member) -> uint32_t {
     std::optional<MemberLocation> m = FindMember(StripTypedefs(KernelType(e, type)), member);
     if (!m) {
-      throw CompileError("D_MEMBER_NAME", e.line,
+      throw CompileError("D_TYPE_MEMBER", e.line,
                          std::string(member) + " is not a member of " + type);
     }
     return static_cast<uint32_t>(m->byte_offset());

@@ -79,7 +79,8 @@ TEST(SpeculationRulesTest, PrototypesAndTypes) {
             "prototype:\n\tprototype: int\n\t argument: string");
   EXPECT_EQ(Error("x = speculation(1);").substr(0, 13), "[D_PROTO_LEN]");
   EXPECT_EQ(Error("x = commit(s);"),
-            "[D_ACT_SPEC] line 3: commit( ) may not be used in an expression");
+            "[D_CG_EXPR] line 3: tracing function commit( ) may not be called from a D expression "
+            "(D program context required)");
 }
 
 }  // namespace

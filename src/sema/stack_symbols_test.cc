@@ -77,10 +77,10 @@ TEST(StackSemaTest, StackArgumentErrorsUseDtraceTags) {
 }
 
 TEST(StackSemaTest, StackIsOnlyRecordedOrAKey) {
-  EXPECT_EQ(ErrorOf("BEGIN { x = stack(); }").tag(), "D_ACT_SPEC");
-  EXPECT_EQ(ErrorOf("BEGIN { printf(\"%d\", stack()); }").tag(), "D_ACT_SPEC");
-  EXPECT_EQ(ErrorOf("BEGIN { @[stack() + 1] = count(); }").tag(), "D_ACT_SPEC");
-  EXPECT_EQ(ErrorOf("BEGIN { x[stack()] = 1; }").tag(), "D_ACT_SPEC");
+  EXPECT_EQ(ErrorOf("BEGIN { x = stack(); }").tag(), "D_CG_EXPR");
+  EXPECT_EQ(ErrorOf("BEGIN { printf(\"%d\", stack()); }").tag(), "D_CG_EXPR");
+  EXPECT_EQ(ErrorOf("BEGIN { @[stack() + 1] = count(); }").tag(), "D_CG_EXPR");
+  EXPECT_EQ(ErrorOf("BEGIN { x[stack()] = 1; }").tag(), "D_CG_EXPR");
   EXPECT_EQ(ErrorOf("BEGIN { @[stack()] = count(); @[1] = count(); }").tag(), "D_AGG_REDEF");
 }
 

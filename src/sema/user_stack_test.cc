@@ -64,7 +64,8 @@ TEST(UserStackAnalysisTest, UstackRefusesWhatDTraceRefuses) {
   EXPECT_EQ(ErrorOf("BEGIN { ustack(1, 2, 3); }"),
             "D_USTACK_PROTO: ustack( ) prototype mismatch: too many arguments");
   EXPECT_EQ(ErrorOf("BEGIN { x = ustack(); }"),
-            "D_ACT_SPEC: ustack( ) may not be used in an expression");
+            "D_CG_EXPR: tracing function ustack( ) may not be called from a D expression (D "
+            "program context required)");
 }
 
 TEST(UserStackAnalysisTest, UserAddressesTakeOneInteger) {

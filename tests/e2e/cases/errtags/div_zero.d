@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	x = 1 / 0;
+}

@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	@a[1, (void)0] = count();
+}

@@ -1,0 +1,6 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	@a = llquantize(1, 10, 0, 6, 20);
+	@a = llquantize(1, 10, 0, 6, 10);
+}

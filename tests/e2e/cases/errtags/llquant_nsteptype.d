@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	@a = llquantize(1, 10, 0, 6, timestamp);
+}

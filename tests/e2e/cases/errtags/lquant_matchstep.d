@@ -1,0 +1,6 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	@a = lquantize(1, 0, 10);
+	@a = lquantize(1, 0, 10, 2);
+}

@@ -1,0 +1,4 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+syscall::nosuchsyscall:entry
+{
+}

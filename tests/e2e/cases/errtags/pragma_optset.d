@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+#pragma D option nosuchoption
+BEGIN
+{
+}

@@ -1,0 +1,6 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	fmt = "%d\n";
+	printf(fmt, 1);
+}

@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	@a = lquantize(1, 0, 10, 1, "two");
+}

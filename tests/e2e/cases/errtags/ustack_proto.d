@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	ustack(5, 100, 1);
+}
