@@ -58,6 +58,7 @@ constexpr SubroutineSpec kSubroutines[] = {
     {"ntohll", "uint64_t", 1, 1, {{false, "uint64_t"}}},
     {"basename", "string", 1, 1, {kStringParam}},
     {"dirname", "string", 1, 1, {kStringParam}},
+    {"cleanpath", "string", 1, 1, {kStringParam}},
     {"strjoin", "string", 2, 2, {kStringParam, kStringParam}},
     {"lltostr", "string", 1, 2, {{false, "int64_t"}, {false, "int"}}},
     {"substr", "string", 2, 3, {kStringParam, {false, "int"}, {false, "int"}}},
@@ -198,6 +199,35 @@ const Type* Analyzer::CheckCall(Expr& e) {
     require_int_arg(0, "uintptr_t");
     require_int_arg(1, "uintptr_t");
     return types_.String(kPsargsSize);
+  }
+  if (f == "d_path") {
+    // Oracle Linux DTrace's d_path(struct path *): the walk of cwd and
+    // root (__path), from the path's dentry and mount.
+    check_args(1, 1);
+    require_int_arg(0, "struct path *");
+    std::vector<uint32_t> offsets = PathOffsets(e);
+    const Type* path = StripTypedefs(KernelType(e, "struct path"));
+    for (const char* member : {"dentry", "mnt"}) {
+      std::optional<MemberLocation> m = FindMember(path, member);
+      if (!m) {
+        throw CompileError("D_MEMBER_NAME", e.line,
+                           std::string(member) + " is not a member of struct path");
+      }
+      offsets.push_back(static_cast<uint32_t>(m->byte_offset()));
+    }
+    e.resolved->path_offsets = std::move(offsets);
+    return types_.String();
+  }
+  if (f == "inet_ntoa" || f == "inet_ntoa6") {
+    check_args(1, 1);
+    require_int_arg(0, f == "inet_ntoa" ? "ipaddr_t *" : "in6_addr_t *");
+    return types_.String();
+  }
+  if (f == "inet_ntop") {
+    check_args(2, 2);
+    require_int_arg(0, "int");
+    require_int_arg(1, "void *");
+    return types_.String();
   }
   if (f == "copyinstr") {
     check_args(1, 2);
