@@ -131,6 +131,7 @@ class FunctionGen {
   void GenSignal(const ast::Expr& call);
   void GenAggControl(const ast::Expr& call, ActionKind kind);
   void GenSetopt(const ast::Expr& call);
+  void GenNormalize(const ast::Expr& call);  // normalize(), denormalize()
   // --- speculations (speculation_gen.cc)
   void GenSpeculation();  // r0 = a free speculation's id, 0 when none
   void GenSpeculate(const ast::Expr& call);

@@ -26,9 +26,10 @@ struct ActionSpec {
 };
 
 constexpr ActionSpec kActions[] = {
-    {"trace", 1, 1}, {"printf", 1, -1},   {"printa", 1, -1}, {"exit", 1, 1},    {"clear", 1, 1},
-    {"trunc", 1, 2}, {"setopt", 1, 2},    {"system", 1, -1}, {"raise", 1, 1},   {"stop", 0, 0},
-    {"print", 1, 1}, {"speculate", 1, 1}, {"commit", 1, 1},  {"discard", 1, 1},
+    {"trace", 1, 1},  {"printf", 1, -1}, {"printa", 1, -1},   {"exit", 1, 1},
+    {"clear", 1, 1},  {"trunc", 1, 2},   {"setopt", 1, 2},    {"system", 1, -1},
+    {"raise", 1, 1},  {"stop", 0, 0},    {"print", 1, 1},     {"speculate", 1, 1},
+    {"commit", 1, 1}, {"discard", 1, 1}, {"normalize", 2, 2}, {"denormalize", 1, 1},
 };
 
 // Subroutines that compute a value from strings and integers, with
@@ -460,6 +461,15 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
                          f + "( ) argument #1 must be an aggregation");
     }
     if (f == "trunc" && e.args.size() == 2) ConstantValue(*e.args[1], "trunc( ) argument #2");
+  } else if (f == "normalize" || f == "denormalize") {
+    if (!is_agg(0)) {
+      throw CompileError("D_NORMALIZE_AGGARG", e.line,
+                         f + "( ) argument #1 must be an aggregation");
+    }
+    if (f == "normalize" && !e.args[1]->type->IsScalar()) {
+      throw CompileError("D_NORMALIZE_SCALAR", e.line,
+                         "normalize( ) argument #2 must be of scalar type");
+    }
   } else if (f == "setopt") {
     for (auto& a : e.args) {
       if (a->kind != ExprKind::kString) {
