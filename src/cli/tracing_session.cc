@@ -465,6 +465,11 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
       case ActionKind::kSetopt:
         Setopt(a, data);
         break;
+      case ActionKind::kNormalize:
+        // From now on printa() and the exit printing divide by it.
+        program_.aggregations.at(a.aggregations[0]).desc.normal =
+            a.fields.empty() ? 1 : DecodeField(data, a.fields[0]).AsUnsigned();
+        break;
       case ActionKind::kCommit:
       case ActionKind::kDiscard:
         EndSpeculation(a, data);

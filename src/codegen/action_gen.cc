@@ -36,7 +36,7 @@ bool IsRecordingCall(const std::string& f) {
 bool IsDataAction(const std::string& f) {
   return f == "trace" || f == "printf" || f == "printa" || f == "exit" || f == "clear" ||
          f == "trunc" || f == "setopt" || f == "system" || f == "print" || f == "commit" ||
-         f == "discard" || IsRecordingCall(f);
+         f == "discard" || f == "normalize" || f == "denormalize" || IsRecordingCall(f);
 }
 
 // Actions done in the kernel, which send nothing to the consumer.
@@ -66,7 +66,7 @@ void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
         const Expr& c = *s.expr;
         if (c.text == "trace") *bytes += FieldSize(c.args[0]->type);
         if (IsRecordingCall(c.text)) *bytes += FieldSize(c.type);
-        if (c.text == "exit") *bytes += 8;
+        if (c.text == "exit" || c.text == "normalize") *bytes += 8;
         if (c.text == "commit" || c.text == "discard") *bytes += 8;
         if (c.text == "print") *bytes += PrintRecordBytes(*c.args[0]);
         if (c.text == "printf" || c.text == "system") {
@@ -419,6 +419,8 @@ void FunctionGen::GenActionCall(const Expr& call) {
     GenAggControl(call, ActionKind::kTrunc);
   else if (f == "setopt")
     GenSetopt(call);
+  else if (f == "normalize" || f == "denormalize")
+    GenNormalize(call);
   else if (f == "commit")
     GenCommitOrDiscard(call, ActionKind::kCommit);
   else if (f == "discard")
@@ -518,6 +520,20 @@ void FunctionGen::GenAggControl(const Expr& call, ActionKind kind) {
     a.trunc_keep = static_cast<int64_t>(n.kind == ExprKind::kInteger ? n.int_value : 0);
     if (n.kind == ExprKind::kUnary && n.lhs->kind == ExprKind::kInteger)
       a.trunc_keep = static_cast<int64_t>(0 - n.lhs->int_value);  // wraps, as D does
+  }
+  AddAction(std::move(a));
+}
+
+// normalize(@, n) records n; the consumer divides the aggregation's values
+// by the last one it saw (denormalize(@): 1) wherever it prints them.
+void FunctionGen::GenNormalize(const Expr& call) {
+  ActionDesc a;
+  a.kind = ActionKind::kNormalize;
+  a.aggregations.push_back(ResolutionOf(*call.args[0]).id);
+  if (call.args.size() == 2) {
+    GenExpr(*call.args[1]);
+    a.fields.push_back(AppendField(types_.Uint64()));
+    StoreResultToField(a.fields[0], types_.Uint64());
   }
   AddAction(std::move(a));
 }

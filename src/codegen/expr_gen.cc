@@ -713,6 +713,18 @@ void FunctionGen::GenCall(const Expr& e) {
     case Subroutine::kProgenyof:
       GenProgenyof(e);
       return;
+    case Subroutine::kInetNtoa:
+      GenInet(e, InetKind::kNtoa);
+      return;
+    case Subroutine::kInetNtoa6:
+      GenInet(e, InetKind::kNtoa6);
+      return;
+    case Subroutine::kInetNtop:
+      GenInet(e, InetKind::kNtop);
+      return;
+    case Subroutine::kCleanpath:
+      GenCleanpath(e);
+      return;
     case Subroutine::kStrtok:
       GenStrtok(e);
       return;

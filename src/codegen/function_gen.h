@@ -131,6 +131,7 @@ class FunctionGen {
   void GenSignal(const ast::Expr& call);
   void GenAggControl(const ast::Expr& call, ActionKind kind);
   void GenSetopt(const ast::Expr& call);
+  void GenNormalize(const ast::Expr& call);  // normalize(), denormalize()
   // --- speculations (speculation_gen.cc)
   void GenSpeculation();  // r0 = a free speculation's id, 0 when none
   void GenSpeculate(const ast::Expr& call);
@@ -280,6 +281,18 @@ class FunctionGen {
   void GenTranslated(const ast::Expr& e);
   void GenXlateInput(const ast::Expr& e);
   void GenUserArgs(const ast::Expr& e);
+
+  void GenCleanpath(const ast::Expr& e);  // cleanpath_gen.cc
+  // --- inet_ntoa(), inet_ntoa6(), inet_ntop() (inet_gen.cc)
+  enum class InetKind { kNtoa, kNtoa6, kNtop };
+  void GenInet(const ast::Expr& e, InetKind kind);  // r0 = the text, in scratch
+  void GenInetPut(uint32_t out);                    // r3 at r7+out+r9 if r4, r9 += r4
+  void GenInetPutChar(uint32_t out, char c, int16_t flag);
+  void GenInetDecimal(uint32_t out, int16_t flag);  // the byte in r8
+  void GenInetHex(uint32_t out, int16_t flag);      // the 16-bit group in r8
+  void GenInetDotted(uint32_t out, int16_t addr, int16_t flag);
+  void GenZeroRun(int16_t addr, int16_t first, int16_t length);
+  void GenEmbeddedV4(int16_t addr);  // r4 = the address ends in an IPv4 one
 
   // --- cwd and root: __path() (path_gen.cc)
   void GenPath(const ast::Expr& e);

@@ -1,7 +1,9 @@
-// cwd and root: the path of a dentry, walking up through d_parent and
-// across mounts to the root, as d_path() would, at most kMaxPathComponents
-// steps. The D library's __path(dentry, vfsmount) stands for it; sema
-// found the struct offsets the walk reads (Resolved::path_offsets).
+// cwd, root and d_path(): the path of a dentry, walking up through d_parent
+// and across mounts to the root, as the kernel's d_path() would, at most
+// kMaxPathComponents steps. The D library's __path(dentry, vfsmount)
+// stands for cwd and root; d_path(struct path *) starts from the path's
+// dentry and mnt. Sema found the struct offsets the walk reads
+// (Resolved::path_offsets).
 #include "codegen/function_gen.h"
 
 namespace dt {
@@ -12,7 +14,7 @@ namespace {
 
 constexpr int kMaxPathComponents = 16;
 // The order of Resolved::path_offsets.
-enum { kDParent, kDName, kMountMnt, kMntParent, kMntMountpoint, kMntRoot };
+enum { kDParent, kDName, kMountMnt, kMntParent, kMntMountpoint, kMntRoot, kPathDentry, kPathMnt };
 
 }  // namespace
 
@@ -35,8 +37,15 @@ void FunctionGen::GenPath(const ast::Expr& e) {
   s.mount = AllocSlot();
   int16_t names = AllocSlot(8 * kMaxPathComponents);
   GenExpr(*e.args[0]);
-  b_.Store(8, R10, s.dentry, R0);
-  GenExpr(*e.args[1]);
+  if (e.args.size() == 1) {  // d_path(struct path *)
+    b_.Store(8, R10, s.mount, R0);
+    GenReadAt(s.mount, offsets[kPathDentry]);
+    b_.Store(8, R10, s.dentry, R0);
+    GenReadAt(s.mount, offsets[kPathMnt]);
+  } else {
+    b_.Store(8, R10, s.dentry, R0);
+    GenExpr(*e.args[1]);
+  }
   b_.AluImm(BPF_SUB, R0, static_cast<int32_t>(offsets[kMountMnt]));
   b_.Store(8, R10, s.mount, R0);
   for (int i = 0; i < kMaxPathComponents; ++i)

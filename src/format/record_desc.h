@@ -53,6 +53,8 @@ enum class ActionKind {
   // do, the speculation was not active).
   kCommit,
   kDiscard,
+  // normalize(@, n): fields[0] the divisor; denormalize(@): no field (1).
+  kNormalize,
 };
 
 struct ActionDesc {

@@ -26,9 +26,10 @@ struct ActionSpec {
 };
 
 constexpr ActionSpec kActions[] = {
-    {"trace", 1, 1}, {"printf", 1, -1},   {"printa", 1, -1}, {"exit", 1, 1},    {"clear", 1, 1},
-    {"trunc", 1, 2}, {"setopt", 1, 2},    {"system", 1, -1}, {"raise", 1, 1},   {"stop", 0, 0},
-    {"print", 1, 1}, {"speculate", 1, 1}, {"commit", 1, 1},  {"discard", 1, 1},
+    {"trace", 1, 1},  {"printf", 1, -1}, {"printa", 1, -1},   {"exit", 1, 1},
+    {"clear", 1, 1},  {"trunc", 1, 2},   {"setopt", 1, 2},    {"system", 1, -1},
+    {"raise", 1, 1},  {"stop", 0, 0},    {"print", 1, 1},     {"speculate", 1, 1},
+    {"commit", 1, 1}, {"discard", 1, 1}, {"normalize", 2, 2}, {"denormalize", 1, 1},
 };
 
 // Subroutines that compute a value from strings and integers, with
@@ -58,6 +59,7 @@ constexpr SubroutineSpec kSubroutines[] = {
     {"ntohll", "uint64_t", 1, 1, {{false, "uint64_t"}}},
     {"basename", "string", 1, 1, {kStringParam}},
     {"dirname", "string", 1, 1, {kStringParam}},
+    {"cleanpath", "string", 1, 1, {kStringParam}},
     {"strjoin", "string", 2, 2, {kStringParam, kStringParam}},
     {"lltostr", "string", 1, 2, {{false, "int64_t"}, {false, "int"}}},
     {"substr", "string", 2, 3, {kStringParam, {false, "int"}, {false, "int"}}},
@@ -204,6 +206,35 @@ const Type* Analyzer::CheckCall(Expr& e) {
     require_int_arg(0, "uintptr_t");
     require_int_arg(1, "uintptr_t");
     return types_.String(kPsargsSize);
+  }
+  if (f == "d_path") {
+    // Oracle Linux DTrace's d_path(struct path *): the walk of cwd and
+    // root (__path), from the path's dentry and mount.
+    check_args(1, 1);
+    require_int_arg(0, "struct path *");
+    std::vector<uint32_t> offsets = PathOffsets(e);
+    const Type* path = StripTypedefs(KernelType(e, "struct path"));
+    for (const char* member : {"dentry", "mnt"}) {
+      std::optional<MemberLocation> m = FindMember(path, member);
+      if (!m) {
+        throw CompileError("D_MEMBER_NAME", e.line,
+                           std::string(member) + " is not a member of struct path");
+      }
+      offsets.push_back(static_cast<uint32_t>(m->byte_offset()));
+    }
+    e.resolved->path_offsets = std::move(offsets);
+    return types_.String();
+  }
+  if (f == "inet_ntoa" || f == "inet_ntoa6") {
+    check_args(1, 1);
+    require_int_arg(0, f == "inet_ntoa" ? "ipaddr_t *" : "in6_addr_t *");
+    return types_.String();
+  }
+  if (f == "inet_ntop") {
+    check_args(2, 2);
+    require_int_arg(0, "int");
+    require_int_arg(1, "void *");
+    return types_.String();
   }
   if (f == "copyinstr") {
     check_args(1, 2);
@@ -451,6 +482,15 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
                          f + "( ) argument #1 must be an aggregation");
     }
     if (f == "trunc" && e.args.size() == 2) ConstantValue(*e.args[1], "trunc( ) argument #2");
+  } else if (f == "normalize" || f == "denormalize") {
+    if (!is_agg(0)) {
+      throw CompileError("D_NORMALIZE_AGGARG", e.line,
+                         f + "( ) argument #1 must be an aggregation");
+    }
+    if (f == "normalize" && !e.args[1]->type->IsScalar()) {
+      throw CompileError("D_NORMALIZE_SCALAR", e.line,
+                         "normalize( ) argument #2 must be of scalar type");
+    }
   } else if (f == "setopt") {
     for (size_t i = 0; i < e.args.size(); ++i) {
       const Expr& a = *e.args[i];

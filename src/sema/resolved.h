@@ -48,6 +48,11 @@ enum class Subroutine {
   kGetmajor,  // of Linux's kernel dev_t
   kGetminor,
   kProgenyof,
+  // inet_gen.cc and cleanpath_gen.cc
+  kInetNtoa,
+  kInetNtoa6,
+  kInetNtop,
+  kCleanpath,
   kStrtok,  // `id`: its state, a hidden this-> string (string_search_gen.cc)
 };
 

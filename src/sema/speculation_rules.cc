@@ -16,7 +16,7 @@ bool IsDestructiveAction(const std::string& f) {
 bool RecordsData(const std::string& f) {
   return f == "trace" || f == "printf" || f == "printa" || f == "exit" || f == "clear" ||
          f == "trunc" || f == "setopt" || f == "print" || f == "stack" || f == "func" ||
-         f == "sym" || f == "mod";
+         f == "sym" || f == "mod" || f == "normalize" || f == "denormalize";
 }
 
 }  // namespace

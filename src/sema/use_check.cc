@@ -77,7 +77,9 @@ class UseChecker {
         Value(*call.args[0]);
       return;
     }
-    bool names_aggregations = call.text == "printa" || call.text == "clear" || call.text == "trunc";
+    bool names_aggregations = call.text == "printa" || call.text == "clear" ||
+                              call.text == "trunc" || call.text == "normalize" ||
+                              call.text == "denormalize";
     for (const auto& a : call.args)
       if (!names_aggregations || ResolutionOf(*a).kind != Kind::kAggregation) Value(*a);
   }
