@@ -172,6 +172,10 @@ void TracingSession::AttachProbes() {
     // Run-once programs are run, not attached; tail-called ones are reached
     // through their chain.
     if (def.run_once || def.tail_call_slot >= 0) continue;
+    if (def.first_probe == nullptr) {  // the compiler's own (vtimestamp's)
+      attachments_.push_back(runtime::AttachRawTracepoint(programs_[i].fd(), def.raw_tracepoint));
+      continue;
+    }
     attachments_.push_back(def.first_probe->owner->Attach(programs_[i].fd(), def.probes));
   }
 }
