@@ -316,7 +316,11 @@ bool Analyzer::ResolveTranslator(Translator& tr) {
   if (!tr.resolved) {
     tr.resolved = true;
     tr.output = StripTypedefs(ResolveTypeName(tr.decl->output));
-    tr.input = ResolveTypeName(tr.decl->input);
+    try {
+      tr.input = ResolveTypeName(tr.decl->input);
+    } catch (const CompileError&) {
+      tr.input = nullptr;  // a kernel type this kernel lacks: the translator is not there
+    }
   }
   return tr.output != nullptr && tr.input != nullptr;
 }

@@ -34,7 +34,7 @@ TEST(CpuTopologyLibrary, UnlistedCpusAreMinusOne) {
   CpuTopology t;
   t.chip = {{0, 0}, {2, 0}};
   EXPECT_EQ(CpuTopologyLibrary(t),
-            "inline int __curcpu_chip = (cpu <= 0 ? 0 : (cpu <= 1 ? -1 : 0));\n"
+            "inline int __curcpu_chip = (cpu <= 1 ? (cpu <= 0 ? 0 : -1) : 0);\n"
             "inline int __curcpu_lgrp = -1;\n"
             "inline int __curcpu_mhz = 0;\n");
 }
