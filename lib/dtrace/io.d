@@ -39,13 +39,13 @@ struct devinfo {
 typedef struct devinfo devinfo_t;
 
 struct fileinfo {
-	char fi_name[16];
-	char fi_dirname[16];
-	char fi_pathname[16];
-	int64_t fi_offset;
-	char fi_fs[16];
-	char fi_mount[16];
-	int fi_oflags;
+	string fi_name;			/* the file's name, without its directory */
+	string fi_dirname;		/* the directory it is in */
+	string fi_pathname;		/* its full path */
+	int64_t fi_offset;		/* the file offset */
+	string fi_fs;			/* the file system's type, e.g. "ext4" */
+	string fi_mount;		/* where that file system is mounted */
+	int fi_oflags;			/* the open(2) flags */
 };
 typedef struct fileinfo fileinfo_t;
 
@@ -80,4 +80,21 @@ translator fileinfo_t < struct request *R > {
 	fi_fs = "<none>";
 	fi_mount = "<none>";
 	fi_oflags = 0;
+};
+
+/*
+ * An open file: what fds[] gives (the current process's file descriptors).
+ * A file that is not a path in a mounted file system (a pipe, a socket)
+ * has a dentry name the kernel makes up only when asked: fi_name is then
+ * empty and fi_pathname the path of that pseudo file system's root.
+ */
+translator fileinfo_t < struct file *F > {
+	fi_name = F == NULL ? "<none>" : stringof(F->f_path.dentry->d_name.name);
+	fi_dirname = F == NULL ? "<none>" :
+	    __path(F->f_path.dentry->d_parent, F->f_path.mnt);
+	fi_pathname = F == NULL ? "<none>" : __path(F->f_path.dentry, F->f_path.mnt);
+	fi_offset = F == NULL ? 0 : F->f_pos;
+	fi_fs = F == NULL ? "<none>" : stringof(F->f_path.mnt->mnt_sb->s_type->name);
+	fi_mount = F == NULL ? "<none>" : __path(F->f_path.mnt->mnt_root, F->f_path.mnt);
+	fi_oflags = F == NULL ? 0 : F->f_flags;
 };

@@ -211,6 +211,10 @@ void TracingSession::AttachProbes() {
   for (size_t i = 0; i < program_.programs.size(); ++i) {
     const ProgramDef& def = program_.programs[i];
     if (!attached(def)) continue;
+    if (def.first_probe == nullptr) {  // the compiler's own (vtimestamp's)
+      attachments_.push_back(runtime::AttachRawTracepoint(programs_[i].fd(), def.raw_tracepoint));
+      continue;
+    }
     attachments_.push_back(def.first_probe->owner->Attach(programs_[i].fd(), def.probes));
     progress.Update(done += def.probes.size());
   }

@@ -5,6 +5,7 @@
 
 #include "codegen/function_gen.h"
 #include "codegen/program_split.h"
+#include "codegen/vtime_gen.h"
 #include "common/diagnostic.h"
 #include "format/speculation_layout.h"
 #include "providers/provider.h"
@@ -347,6 +348,8 @@ void CodeGenerator::AddPrograms(std::vector<ProgramDef> defs) {
 void CodeGenerator::AfterProviderPrograms() {
   for (const Provider* provider : AllProviders())
     CodegenOf(*provider).AfterPrograms(info_, maps_, shared_);
+  if (shared_.vtime >= 0)
+    out_.programs.push_back(GenerateVtimeProgram(shared_.vtime, *info_.task_offsets));
 }
 
 CompiledProgram CodeGenerator::FinishMaps() {

@@ -55,6 +55,9 @@ struct ProgramDef {
   // Every probe the program serves, in ID order: its provider attaches it
   // to them (Provider::Attach).
   std::vector<const Probe*> probes;
+  // A program the compiler adds, serving no probe (vtimestamp's, on
+  // sched_switch): the raw tracepoint it is attached to; first_probe is null.
+  std::string raw_tracepoint;
   uint32_t expected_attach_type = 0;  // ProgramShape::expected_attach_type
   std::vector<bpf_insn> insns;
   std::vector<CodeSpan> clause_spans;     // in code order

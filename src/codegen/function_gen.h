@@ -54,7 +54,9 @@ struct SharedMaps {
   int ustack_mappings = -1;
   int ustack_rows = -1;
   int ustack_seen = -1;
-  int speculations = -1;           // format/speculation_layout.h
+  int speculations = -1;  // format/speculation_layout.h
+  // vtimestamp's per-CPU slot (vtime_gen.cc), once a program uses it.
+  int vtime = -1;
 };
 
 constexpr int kMaxSyscallNr = 512;
@@ -371,6 +373,7 @@ class FunctionGen {
   // r0 = the `size`-byte kernel value at the address in `addr` (0 when
   // unreadable); clobbers r1-r5.
   void GenKernelRead(bpf::Reg addr, int size);
+  void GenVtimestamp();  // vtime_gen.cc
 
   ProgramInfo& info_;
   TypeTable& types_;

@@ -268,11 +268,7 @@ void FunctionGen::GenBuiltin(const ast::Expr& e) {
       b_.Call(BPF_FUNC_ktime_get_ns);
       return;
     case Builtin::kVtimestamp:
-      // The scheduler's running total for this thread: it advances at each
-      // scheduler tick and context switch, not continuously.
-      b_.Call(BPF_FUNC_get_current_task);
-      b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(TaskOffsets().cputime));
-      GenKernelRead(R0, 8);
+      GenVtimestamp();
       return;
     case Builtin::kWalltimestamp:
       b_.Call(BPF_FUNC_ktime_get_ns);

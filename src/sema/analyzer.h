@@ -123,6 +123,8 @@ class Analyzer {
   const Type* CheckAllowingStack(ast::Expr& e);
   const Type* CheckUserStackCall(ast::Expr& e);                       // ustack(), jstack()
   const Type* CheckUserRegister(ast::Expr& e, const Type* assigned);  // uregs[i]
+  // fds[fd] (analyzer_fds.cc).
+  const Type* CheckFds(ast::Expr& e, const Type* assigned);
   const Type* CheckUserAddressCall(ast::Expr& e);
   void CheckAddressArgument(ast::Expr& e);  // usym(), ufunc(), umod(), uaddr()
   // An associative array element, or pointer/array indexing. `assigned`:

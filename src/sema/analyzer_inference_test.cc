@@ -264,5 +264,36 @@ TEST(AnalyzerInferenceTest, StringIndexingGivesAChar) {
             "[D_OP_LVAL] kernel memory cannot be modified");
 }
 
+TEST(AnalyzerInferenceTest, ClocksAreTypedAsDTraceTypesThem) {
+  auto a = Analyze("BEGIN { t = timestamp; w = walltimestamp; }");
+  const Type* t = StripTypedefs(Var(a->info.globals, "t").type);
+  const Type* w = StripTypedefs(Var(a->info.globals, "w").type);
+  EXPECT_EQ(t->size, 8u);
+  EXPECT_FALSE(t->is_signed);
+  EXPECT_EQ(w->size, 8u);
+  EXPECT_TRUE(w->is_signed);
+  // The seed's telemetry script prints seconds with %lli.
+  EXPECT_EQ(Error("BEGIN { printf(\" %lli\\n\", walltimestamp / 1000000000); }"), "");
+}
+
+TEST(AnalyzerInferenceTest, CurcpuMembersHaveCpuinfoTypes) {
+  auto a = Analyze(
+      "BEGIN { cpuid = curcpu->cpu_id; pset = curcpu->cpu_pset; mhz = curcpu->cpu_info.pi_clock; "
+      "type = curcpu->cpu_info.pi_processor_type; }");
+  EXPECT_EQ(StripTypedefs(Var(a->info.globals, "cpuid").type)->size, 4u);
+  EXPECT_TRUE(StripTypedefs(Var(a->info.globals, "pset").type)->is_signed);
+  EXPECT_EQ(StripTypedefs(Var(a->info.globals, "mhz").type)->size, 4u);
+  EXPECT_TRUE(Var(a->info.globals, "type").type->IsString());
+  // A translated struct is used through its members only.
+  EXPECT_NE(Error("BEGIN { trace(curcpu->cpu_info); }"), "");
+}
+
+TEST(AnalyzerInferenceTest, FdsTakesOneIntegerKey) {
+  EXPECT_EQ(Error("BEGIN { trace(fds[0, 1].fi_name); }"),
+            "[D_ARR_BADREF] fds[ ] key signature mismatch: 2 keys passed, 1 expected");
+  EXPECT_EQ(Error("BEGIN { trace(fds[\"0\"].fi_name); }"),
+            "[D_IDX_TYPE] fds[ ] index must be an integer");
+}
+
 }  // namespace
 }  // namespace dt

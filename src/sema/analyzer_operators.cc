@@ -276,6 +276,8 @@ const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned, bool frees) {
                         : nullptr;
   if (named == nullptr && e.lhs->kind == ExprKind::kIdentifier && e.lhs->text == "uregs")
     return CheckUserRegister(e, assigned);
+  if (named == nullptr && e.lhs->kind == ExprKind::kIdentifier && e.lhs->text == "fds")
+    return CheckFds(e, assigned);
   if (named == nullptr && e.lhs->kind == ExprKind::kIdentifier && e.lhs->text == "args" &&
       assigned == nullptr)
     return AsKernelValue(e, CheckProbeArg(e));

@@ -38,12 +38,21 @@ const Expr* FindXlate(const Expr& e, const ProgramInfo& info) {
       p = it->second->value.get();
     } else if (p->kind == ExprKind::kUnary && p->unary_op == UnaryOp::kDeref) {
       p = p->lhs.get();
-    } else if (kind == Resolved::Kind::kProbeArgInD) {
-      p = ResolutionOf(*p).expansion;
+    } else if (kind == Resolved::Kind::kProbeArgInD || kind == Resolved::Kind::kTranslatedMember) {
+      p = ResolutionOf(*p).expansion;  // a member may be a struct translated in turn
     } else {
       return nullptr;
     }
   }
+}
+
+bool NamesTranslatorInput(const Expr& e) {
+  if (e.resolved && e.resolved->kind == Resolved::Kind::kTranslatorInput) return true;
+  for (const Expr* c : {e.cond.get(), e.lhs.get(), e.rhs.get()})
+    if (c && NamesTranslatorInput(*c)) return true;
+  for (const auto& a : e.args)
+    if (NamesTranslatorInput(*a)) return true;
+  return false;
 }
 
 }  // namespace
@@ -307,7 +316,11 @@ bool Analyzer::ResolveTranslator(Translator& tr) {
   if (!tr.resolved) {
     tr.resolved = true;
     tr.output = StripTypedefs(ResolveTypeName(tr.decl->output));
-    tr.input = ResolveTypeName(tr.decl->input);
+    try {
+      tr.input = ResolveTypeName(tr.decl->input);
+    } catch (const CompileError&) {
+      tr.input = nullptr;  // a kernel type this kernel lacks: the translator is not there
+    }
   }
   return tr.output != nullptr && tr.input != nullptr;
 }
@@ -345,6 +358,13 @@ const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
     }
     return body.type;
   }
+  // A struct member translated in turn (cpuinfo_t's cpu_info), from
+  // anything but the outer translator's input, which its members could not
+  // reach.
+  if (body.kind == ExprKind::kXlate && StripTypedefs(member_type)->IsStructOrUnion() &&
+      SameType(StripTypedefs(body.type), StripTypedefs(member_type)) &&
+      !NamesTranslatorInput(*body.lhs))
+    return body.type;
   if (!body.type->IsScalar()) {
     throw CompileError("D_XLATE_INCOMPAT", body.line,
                        "translator member " + Excerpt(e.text) + " must be a scalar");

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "common/diagnostic.h"
+#include "sema/cpu_topology.h"
 
 namespace dt {
 
@@ -25,6 +26,8 @@ constexpr EmbeddedFile kBuiltinFiles[] = {
 std::vector<LibraryFile> LoadDLibrary(const std::vector<std::string>& extra_dirs) {
   std::vector<LibraryFile> files;
   for (const EmbeddedFile& f : kBuiltinFiles) files.push_back({f.name, f.text});
+  // curcpu's chip, NUMA node and clock (cpuinfo.d): this machine's.
+  files.push_back({"cpu_topology.d", CpuTopologyLibrary(ReadCpuTopology())});
   for (const std::string& dir : extra_dirs) {
     std::error_code ec;
     std::vector<std::string> paths;

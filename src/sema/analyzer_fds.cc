@@ -1,0 +1,87 @@
+// fds[fd]: the fileinfo_t of the current process's file descriptor fd.
+//
+// DTrace's D library declares fds as an inline with a parameter, which it
+// expands wherever fds[fd] is used. Ours is that expansion: the index
+// expression is replaced, in the tree, by
+//   xlate <fileinfo_t> (fd >= 0 && fd < max_fds ? fdt->fd[fd] : NULL)
+// over the current task's file table, with the key standing for each fd;
+// the D library's fileinfo_t translator over struct file * (lib/dtrace/io.d)
+// does the rest. An fd that is out of range or not open gives the
+// translator NULL, and its members say "<none>" as DTrace's do.
+#include "common/diagnostic.h"
+#include "frontend/parser.h"
+#include "sema/analyzer.h"
+#include "sema/analyzer_internal.h"
+
+namespace dt {
+
+using ast::Expr;
+using ast::ExprPtr;
+
+namespace {
+
+constexpr const char* kKey = "__fds_key";
+
+// A copy of an unchecked expression.
+ExprPtr CloneExpr(const Expr& e) {
+  auto c = std::make_unique<Expr>();
+  c->kind = e.kind;
+  c->line = e.line;
+  c->int_value = e.int_value;
+  c->int_unsigned_suffix = e.int_unsigned_suffix;
+  c->int_long_suffix = e.int_long_suffix;
+  c->int_decimal = e.int_decimal;
+  c->int_is_char = e.int_is_char;
+  c->text = e.text;
+  c->arrow = e.arrow;
+  c->unary_op = e.unary_op;
+  c->binary_op = e.binary_op;
+  c->compound = e.compound;
+  if (e.cond) c->cond = CloneExpr(*e.cond);
+  if (e.lhs) c->lhs = CloneExpr(*e.lhs);
+  if (e.rhs) c->rhs = CloneExpr(*e.rhs);
+  for (const ExprPtr& a : e.args) c->args.push_back(CloneExpr(*a));
+  if (e.type_name) c->type_name = std::make_unique<ast::TypeName>(*e.type_name);
+  return c;
+}
+
+// Puts a copy of `key` wherever the template names kKey; every node takes
+// the line of the fds[] it stands for.
+void Substitute(ExprPtr& node, const Expr& key, int line) {
+  if (!node) return;
+  if (node->kind == ast::ExprKind::kIdentifier && node->text == kKey) {
+    node = CloneExpr(key);
+    return;
+  }
+  node->line = line;
+  Substitute(node->cond, key, line);
+  Substitute(node->lhs, key, line);
+  Substitute(node->rhs, key, line);
+  for (ExprPtr& a : node->args) Substitute(a, key, line);
+}
+
+}  // namespace
+
+const Type* Analyzer::CheckFds(Expr& e, const Type* assigned) {
+  if (assigned != nullptr) {
+    throw CompileError("D_OP_LVAL", e.line, "operator = requires modifiable lvalue as an operand");
+  }
+  if (e.args.size() != 1) {
+    throw CompileError("D_ARR_BADREF", e.line,
+                       "fds[ ] key signature mismatch: " + std::to_string(e.args.size()) +
+                           " keys passed, 1 expected");
+  }
+  if (!Check(*e.args[0])->IsInteger()) {
+    throw CompileError("D_IDX_TYPE", e.args[0]->line, "fds[ ] index must be an integer");
+  }
+  const std::string k = kKey;
+  ExprPtr expansion =
+      ParseExpression("xlate <fileinfo_t> (" + k + " >= 0 && " + k +
+                      " < curthread->files->fdt->max_fds ? curthread->files->fdt->fd[" + k +
+                      "] : (struct file *)0)");
+  Substitute(expansion, *e.args[0], e.line);
+  e = std::move(*expansion);
+  return Check(e);
+}
+
+}  // namespace dt
