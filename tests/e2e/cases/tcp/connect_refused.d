@@ -1,0 +1,12 @@
+/* ARGS: -q -s @SCRIPT@ -c "@PROGS@/netloop refused" */
+/*
+ * A connection to a port nobody listens on: the client's socket leaves
+ * SYN-SENT refused (connect-refused), local and remote 127.0.0.1.
+ */
+tcp:::connect-refused
+/pid == $target/
+{
+	printf("connect-refused: local %s remote %s, now %d, port %s\n", args[3]->tcps_laddr,
+	    args[3]->tcps_raddr, args[3]->tcps_state,
+	    args[3]->tcps_rport == args[4]->tcp_sport && args[3]->tcps_rport != 0 ? "ok" : "wrong");
+}
