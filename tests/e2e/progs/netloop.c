@@ -1,7 +1,9 @@
 /*
  * Makes known loopback traffic on 127.0.0.1, both ends in this one thread,
- * then exits 0. Ports are the kernel's choice. The e2e tests of the tcp,
- * udp and ip providers trace it with -c (both ends are this process).
+ * in a network namespace of its own (made first, its lo brought up), then
+ * exits 0. Ports are the kernel's choice. The e2e tests of the tcp, udp and
+ * ip providers trace it with -c; they tell its packets by that namespace
+ * (the kernel may process them in ksoftirqd, not in this process).
  *
  *   netloop tcp      a connection: the client sends 100 bytes, the server
  *                    answers 10; the client sends 1000, the server answers
@@ -14,7 +16,11 @@
  *
  * Exits 1 with a message on stderr if anything does not go as described.
  */
+#define _GNU_SOURCE
 #include <arpa/inet.h>
+#include <net/if.h>
+#include <sched.h>
+#include <sys/ioctl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
@@ -114,8 +120,23 @@ static int refused(void) {
   return 0;
 }
 
+/* A network namespace of our own, with its loopback device up. */
+static void own_network(void) {
+  if (unshare(CLONE_NEWNET) < 0) fail("unshare(CLONE_NEWNET)");
+  int fd = socket(AF_INET, SOCK_DGRAM, 0);
+  if (fd < 0) fail("socket");
+  struct ifreq ifr;
+  memset(&ifr, 0, sizeof(ifr));
+  strcpy(ifr.ifr_name, "lo");
+  if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0) fail("SIOCGIFFLAGS");
+  ifr.ifr_flags |= IFF_UP;
+  if (ioctl(fd, SIOCSIFFLAGS, &ifr) < 0) fail("SIOCSIFFLAGS");
+  close(fd);
+}
+
 int main(int argc, char** argv) {
   const char* mode = argc > 1 ? argv[1] : "";
+  own_network();
   if (strcmp(mode, "tcp") == 0) return tcp();
   if (strcmp(mode, "udp") == 0) return udp();
   if (strcmp(mode, "refused") == 0) return refused();

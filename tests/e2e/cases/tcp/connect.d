@@ -1,11 +1,19 @@
 /* ARGS: -q -s @SCRIPT@ -c "@PROGS@/netloop tcp" */
+/* netloop's own network namespace, once it has made it */
+syscall::socket:entry
+/pid == $target && netns == 0/
+{
+	netns = curthread->nsproxy->net_ns->ns.inum;
+}
+
 /*
  * The connection probes of one loopback connection: the client's SYN
  * (connect-request), the client and the accepted socket reaching
  * ESTABLISHED. The client's ports are the accepted socket's, swapped.
  */
 tcp:::connect-request
-/pid == $target/
+/netns != 0 && args[1]->cs_addr != 0 &&
+    ((struct sock *)args[1]->cs_addr)->__sk_common.skc_net.net->ns.inum == netns/
 {
 	printf("connect-request flags %x %s -> %s\n", args[4]->tcp_flags,
 	    args[2]->ip_saddr, args[2]->ip_daddr);
@@ -14,7 +22,8 @@ tcp:::connect-request
 }
 
 tcp:::connect-established
-/pid == $target/
+/netns != 0 && args[1]->cs_addr != 0 &&
+    ((struct sock *)args[1]->cs_addr)->__sk_common.skc_net.net->ns.inum == netns/
 {
 	printf("connect-established state %d local %s remote %s\n",
 	    args[3]->tcps_state, args[3]->tcps_laddr, args[3]->tcps_raddr);
@@ -24,7 +33,8 @@ tcp:::connect-established
 }
 
 tcp:::accept-established
-/pid == $target/
+/netns != 0 && args[1]->cs_addr != 0 &&
+    ((struct sock *)args[1]->cs_addr)->__sk_common.skc_net.net->ns.inum == netns/
 {
 	printf("accept-established state %d local %s remote %s\n",
 	    args[3]->tcps_state, args[3]->tcps_laddr, args[3]->tcps_raddr);

@@ -1,4 +1,11 @@
 /* ARGS: -q -s @SCRIPT@ -c "@PROGS@/netloop tcp" */
+/* netloop's own network namespace, once it has made it */
+syscall::socket:entry
+/pid == $target && netns == 0/
+{
+	netns = curthread->nsproxy->net_ns->ns.inum;
+}
+
 /*
  * Every state change of netloop's sockets (the listener, the client and
  * the accepted one), as DTrace's TCPS_* names: args[5] is the state
@@ -22,7 +29,8 @@ BEGIN
 }
 
 tcp:::state-change
-/pid == $target/
+/netns != 0 && args[1]->cs_addr != 0 &&
+    ((struct sock *)args[1]->cs_addr)->__sk_common.skc_net.net->ns.inum == netns/
 {
 	@[name[args[5]->tcps_state], name[args[3]->tcps_state],
 	    args[3]->tcps_laddr, args[3]->tcps_raddr] = count();

@@ -2,11 +2,23 @@
 /*
  * netloop's two datagrams (100 bytes one way, 10 back), sent and
  * received: payload bytes, addresses and ports. The sender's udpsinfo_t
- * is its socket; the receiver's is told from the datagram.
+ * is its socket; the receiver's is told from the datagram. The sockets
+ * are told by netloop's own network namespace; a received datagram, which
+ * has none yet, by the ports of those sent.
  */
-udp:::send
-/pid == $target/
+/* netloop's own network namespace, once it has made it */
+syscall::socket:entry
+/pid == $target && netns == 0/
 {
+	netns = curthread->nsproxy->net_ns->ns.inum;
+}
+
+udp:::send
+/netns != 0 && args[1]->cs_addr != 0 &&
+    ((struct sock *)args[1]->cs_addr)->__sk_common.skc_net.net->ns.inum == netns/
+{
+	port[args[4]->udp_sport] = 1;
+	port[args[4]->udp_dport] = 1;
 	@[probename, args[4]->udp_length - 8, args[2]->ip_saddr, args[2]->ip_daddr,
 	    args[3]->udps_laddr] = count();
 	sent_sport[args[4]->udp_length - 8] = args[4]->udp_sport;
@@ -15,7 +27,7 @@ udp:::send
 }
 
 udp:::receive
-/pid == $target/
+/port[args[4]->udp_sport] && port[args[4]->udp_dport]/
 {
 	@[probename, args[4]->udp_length - 8, args[2]->ip_saddr, args[2]->ip_daddr,
 	    args[3]->udps_laddr] = count();
