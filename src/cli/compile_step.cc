@@ -242,7 +242,7 @@ void Compiler::AnalyzeSupportClauses() {
       if (const auto* clause = std::get_if<ast::Clause>(&item))
         for (const ast::ProbeSpec& spec : clause->probes)
           for (const Provider* provider : AllProviders()) {
-            std::string text = provider->SupportClauses(SplitProbeSpec(spec.text).provider);
+            std::string text = provider->SupportClauses(SplitProbeSpec(spec.text));
             if (!text.empty()) texts.insert(std::move(text));
           }
   for (const std::string& text : texts) {

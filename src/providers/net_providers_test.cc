@@ -62,12 +62,15 @@ TEST(LockstatProviderTest, ContentionProbesAndTheirSupportClauses) {
                 "lockstat:vmlinux::adaptive-acquire-error", "lockstat:vmlinux::spin-spin",
                 "lockstat:vmlinux::rw-spin", "lockstat:vmlinux::rw-block"}));
   const Provider& lockstat = LockstatProvider();
-  // Asked for by any description whose provider field may be lockstat.
-  for (const char* glob : {"lockstat", "lock*", "", "*"})
-    EXPECT_NE(lockstat.SupportClauses(glob).find("sdt:lock::contention_begin"), std::string::npos)
-        << glob;
-  EXPECT_EQ(lockstat.SupportClauses("tcp"), "");
-  EXPECT_EQ(NetProvider().SupportClauses("tcp"), "");
+  // Asked for by any description that may name a lockstat probe...
+  for (const char* desc : {"lockstat:::", "lock*:::*-block", ":::adaptive-spin", "adaptive-spin"})
+    EXPECT_NE(lockstat.SupportClauses(SplitProbeSpec(desc)).find("sdt:lock::contention_begin"),
+              std::string::npos)
+        << desc;
+  // ... and by no other (BEGIN has an empty provider field).
+  for (const char* desc : {"BEGIN", "tcp:::", "lockstat:::nonesuch", "lockstat:genunix::"})
+    EXPECT_EQ(lockstat.SupportClauses(SplitProbeSpec(desc)), "") << desc;
+  EXPECT_EQ(NetProvider().SupportClauses(SplitProbeSpec("tcp:::")), "");
 }
 
 }  // namespace

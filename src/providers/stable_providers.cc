@@ -146,10 +146,12 @@ class Stable final : public Provider {
 
   const ProviderAttributes& Attributes() const override { return attributes_; }
 
-  std::string SupportClauses(const std::string& provider_glob) const override {
+  std::string SupportClauses(const ProbeSpecFields& desc) const override {
     if (!*support_clauses_ || !has_probes_) return {};
     for (const StableProbe& s : probes_)
-      if (MatchProbeField(provider_glob, s.provider)) return support_clauses_;
+      if (MatchProbeField(desc.provider, s.provider) && MatchProbeField(desc.module, "vmlinux") &&
+          MatchProbeField(desc.function, "") && MatchProbeField(desc.name, s.name))
+        return support_clauses_;
     return {};
   }
 
