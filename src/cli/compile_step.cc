@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -17,6 +18,7 @@
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
 #include "providers/pid_provider.h"
+#include "providers/provider.h"
 #include "providers/usdt_provider.h"
 #include "runtime/kallsyms.h"
 #include "runtime/kernel_info.h"
@@ -116,6 +118,8 @@ class Compiler {
 
  private:
   void AnalyzeLibrary();
+  void ParseSource(size_t index);
+  void AnalyzeSupportClauses();
   void AnalyzeSource(size_t index);
   MacroEnv MacrosFor(const SourceUnit& unit) const;
   void ApplyPragmas(const ast::Program& program);
@@ -130,6 +134,7 @@ class Compiler {
   std::vector<SourceUnit> library_;
   std::vector<SourceUnit> programs_;
   std::set<std::string> library_typedefs_;
+  std::deque<SourceUnit> support_;  // Provider::SupportClauses
   const SourceUnit* failing_ = nullptr;
   TypeTable types_;
   BtfTypeSource kernel_types_;  // reads BTF only when a kernel type is named
@@ -161,6 +166,8 @@ CompiledRun Compiler::Compile() {
   AnalyzeLibrary();
   programs_.reserve(options_.sources.size());
   for (const ProgramSource& s : options_.sources) programs_.push_back(ReadSource(s));
+  for (size_t i = 0; i < programs_.size(); ++i) ParseSource(i);
+  AnalyzeSupportClauses();
   for (size_t i = 0; i < programs_.size(); ++i) AnalyzeSource(i);
   failing_ = nullptr;
 
@@ -213,7 +220,7 @@ bool NamesPidProbes(const ast::Program& program, int pid) {
 
 }  // namespace
 
-void Compiler::AnalyzeSource(size_t index) {
+void Compiler::ParseSource(size_t index) {
   SourceUnit& unit = programs_[index];
   failing_ = &unit;
   MacroEnv macros = MacrosFor(unit);
@@ -223,6 +230,34 @@ void Compiler::AnalyzeSource(size_t index) {
     unit.line_map = std::move(preprocessed.line_map);
   }
   unit.ast = ParseProgram(unit.text, macros);
+}
+
+// The D clauses a provider's probes rely on (Provider::SupportClauses),
+// once each, before the program, for every provider a description may
+// name. Their matches are not the program's.
+void Compiler::AnalyzeSupportClauses() {
+  std::set<std::string> texts;
+  for (const SourceUnit& unit : programs_)
+    for (const ast::TopLevel& item : unit.ast.items)
+      if (const auto* clause = std::get_if<ast::Clause>(&item))
+        for (const ast::ProbeSpec& spec : clause->probes)
+          for (const Provider* provider : AllProviders()) {
+            std::string text = provider->SupportClauses(SplitProbeSpec(spec.text));
+            if (!text.empty()) texts.insert(std::move(text));
+          }
+  for (const std::string& text : texts) {
+    SourceUnit& unit = support_.emplace_back();
+    unit.source.kind = SourceKind::kProbeDesc;
+    unit.text = text;
+    failing_ = &unit;
+    unit.ast = ParseProgram(unit.text, MacroEnv{});
+    analyzer_.Analyze(unit.ast, -1);
+  }
+}
+
+void Compiler::AnalyzeSource(size_t index) {
+  SourceUnit& unit = programs_[index];
+  failing_ = &unit;
   ApplyPragmas(unit.ast);
   SetUsdtPaths(settings_.usdt_path);
   types_.set_strsize(settings_.StringStorage());

@@ -3,6 +3,8 @@
 
 #include "codegen/probe_context.h"
 #include "providers/dtrace_provider.h"
+#include "providers/lockstat_provider.h"
+#include "providers/net_providers.h"
 #include "providers/pid_provider.h"
 #include "providers/profile_provider.h"
 #include "providers/sdt_provider.h"
@@ -28,7 +30,8 @@ const ProviderCodegen& CodegenOf(const Provider& provider) {
   static const Entry kTable[] = {
       {DtraceProvider(), DtraceCodegen()},   {ProfileProvider(), ProfileCodegen()},
       {SyscallProvider(), SyscallCodegen()}, {SdtProvider(), SdtCodegen()},
-      {StableProvider(), StableCodegen()},   {PidProvider(), PidCodegen()},
+      {StableProvider(), StableCodegen()},   {NetProvider(), StableCodegen()},
+      {LockstatProvider(), StableCodegen()}, {PidProvider(), PidCodegen()},
       {UsdtProvider(), UsdtCodegen()},
   };
   for (const Entry& e : kTable)

@@ -82,6 +82,11 @@ class Provider {
   // context points at (sdt): sema notes their layout for code generation
   // and reads args[N] from the record.
   virtual bool ArgsAreRecordFields() const { return false; }
+  // D clauses its probes rely on (lockstat: the per-thread time a lock's
+  // contention began), compiled before a program with a description that
+  // may name one of its probes; empty for none. Their probes are not
+  // counted in what the program matched.
+  virtual std::string SupportClauses(const ProbeSpecFields& /*desc*/) const { return {}; }
 
   // --- the program that fires its probes (code generation)
 

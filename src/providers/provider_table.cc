@@ -1,5 +1,7 @@
 // The providers, one line each. Their order is the order of probe IDs.
 #include "providers/dtrace_provider.h"
+#include "providers/lockstat_provider.h"
+#include "providers/net_providers.h"
 #include "providers/pid_provider.h"
 #include "providers/probe_registry.h"
 #include "providers/profile_provider.h"
@@ -13,13 +15,15 @@ namespace dt {
 
 const std::vector<const Provider*>& AllProviders() {
   static const std::vector<const Provider*> kProviders = {
-      &DtraceProvider(),   // dtrace:::BEGIN, END, ERROR
-      &ProfileProvider(),  // profile-N, tick-N
-      &SyscallProvider(),  // syscall::<fn>:entry/return
-      &SdtProvider(),      // sdt:<category>::<event>, every kernel tracepoint
-      &StableProvider(),   // sched, proc, io
-      &PidProvider(),      // pid<PID>:<module>:<function>:entry/return, made on demand
-      &UsdtProvider(),     // <provider><PID>:<module>:<function>:<name>, made on demand
+      &DtraceProvider(),    // dtrace:::BEGIN, END, ERROR
+      &ProfileProvider(),   // profile-N, tick-N
+      &SyscallProvider(),   // syscall::<fn>:entry/return
+      &SdtProvider(),       // sdt:<category>::<event>, every kernel tracepoint
+      &StableProvider(),    // sched, proc, io
+      &NetProvider(),       // tcp, udp, ip
+      &LockstatProvider(),  // lockstat
+      &PidProvider(),       // pid<PID>:<module>:<function>:entry/return, made on demand
+      &UsdtProvider(),      // <provider><PID>:<module>:<function>:<name>, made on demand
   };
   return kProviders;
 }

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "providers/dtrace_provider.h"
+#include "providers/lockstat_provider.h"
+#include "providers/net_providers.h"
 #include "providers/pid_provider.h"
 #include "providers/probe_registry.h"
 #include "providers/profile_provider.h"
@@ -28,14 +30,16 @@ KernelEventList FakeEvents() {
 
 TEST(ProviderTableTest, ListsEachProviderOnceInProbeIdOrder) {
   const std::vector<const Provider*>& all = AllProviders();
-  ASSERT_EQ(all.size(), 7u);
+  ASSERT_EQ(all.size(), 9u);
   EXPECT_EQ(all[0], &DtraceProvider());
   EXPECT_EQ(all[1], &ProfileProvider());
   EXPECT_EQ(all[2], &SyscallProvider());
   EXPECT_EQ(all[3], &SdtProvider());
   EXPECT_EQ(all[4], &StableProvider());
-  EXPECT_EQ(all[5], &PidProvider());
-  EXPECT_EQ(all[6], &UsdtProvider());
+  EXPECT_EQ(all[5], &NetProvider());
+  EXPECT_EQ(all[6], &LockstatProvider());
+  EXPECT_EQ(all[7], &PidProvider());
+  EXPECT_EQ(all[8], &UsdtProvider());
   for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(ProviderRank(*all[i]), i);
 }
 

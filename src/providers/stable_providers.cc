@@ -2,6 +2,7 @@
 
 #include <linux/bpf.h>
 
+#include <atomic>
 #include <memory>
 #include <string_view>
 #include <unordered_set>
@@ -104,11 +105,15 @@ struct StableProbeData : ProbeData {
 
 class Stable final : public Provider {
  public:
+  Stable(const std::vector<StableProbe>& probes, const ProviderAttributes& attributes,
+         const char* support_clauses = "")
+      : probes_(probes), attributes_(attributes), support_clauses_(support_clauses) {}
+
   // A probe exists when the kernel has the tracepoint it fires on.
   void AddProbes(const KernelEventList& events, ProbeRegistry& registry) const override {
     std::unordered_set<std::string_view> names;
     for (const auto& e : events) names.insert(e.second);
-    for (const StableProbe& s : StableProbes()) {
+    for (const StableProbe& s : probes_) {
       if (!names.count(s.raw_tracepoint)) continue;
       Probe p;
       p.provider = s.provider;
@@ -119,6 +124,7 @@ class Stable final : public Provider {
       data->definition = &s;
       p.data = std::move(data);
       registry.Add(std::move(p));
+      has_probes_ = true;
     }
   }
 
@@ -138,14 +144,15 @@ class Stable final : public Provider {
     return args;
   }
 
-  // The Dynamic Tracing Guide's stable providers.
-  const ProviderAttributes& Attributes() const override {
-    static constexpr ProviderAttributes kAttributes = {{S::kEvolving, S::kEvolving, C::kIsa},
-                                                       {S::kPrivate, S::kPrivate, C::kUnknown},
-                                                       {S::kPrivate, S::kPrivate, C::kUnknown},
-                                                       {S::kEvolving, S::kEvolving, C::kIsa},
-                                                       {S::kEvolving, S::kEvolving, C::kIsa}};
-    return kAttributes;
+  const ProviderAttributes& Attributes() const override { return attributes_; }
+
+  std::string SupportClauses(const ProbeSpecFields& desc) const override {
+    if (!*support_clauses_ || !has_probes_) return {};
+    for (const StableProbe& s : probes_)
+      if (MatchProbeField(desc.provider, s.provider) && MatchProbeField(desc.module, "vmlinux") &&
+          MatchProbeField(desc.function, "") && MatchProbeField(desc.name, s.name))
+        return support_clauses_;
+    return {};
   }
 
   // One raw-tracepoint program per probe; stacks as the syscall provider's
@@ -165,13 +172,33 @@ class Stable final : public Provider {
     const Probe& first = *probes.front();
     return runtime::AttachRawTracepoint(prog_fd, RawTracepoint(first));
   }
+
+ private:
+  const std::vector<StableProbe>& probes_;
+  const ProviderAttributes attributes_;
+  const char* support_clauses_;
+  // Whether this kernel has any of its probes: support clauses name
+  // tracepoints that exist only where its probes do.
+  mutable std::atomic<bool> has_probes_ = false;
 };
 
 }  // namespace
 
 const Provider& StableProvider() {
-  static const Stable kProvider;
+  // The Dynamic Tracing Guide's stable providers.
+  static constexpr ProviderAttributes kAttributes = {{S::kEvolving, S::kEvolving, C::kIsa},
+                                                     {S::kPrivate, S::kPrivate, C::kUnknown},
+                                                     {S::kPrivate, S::kPrivate, C::kUnknown},
+                                                     {S::kEvolving, S::kEvolving, C::kIsa},
+                                                     {S::kEvolving, S::kEvolving, C::kIsa}};
+  static const Stable kProvider(StableProbes(), kAttributes);
   return kProvider;
+}
+
+std::unique_ptr<Provider> NewStableProvider(const std::vector<StableProbe>& probes,
+                                            const ProviderAttributes& attributes,
+                                            const char* support_clauses) {
+  return std::make_unique<Stable>(probes, attributes, support_clauses);
 }
 
 }  // namespace dt

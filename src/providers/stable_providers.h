@@ -13,6 +13,7 @@
 // The D is compiled by our own front end where a clause uses the probe.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,5 +40,13 @@ const std::vector<StableProbe>& StableProbes();
 
 // The provider of all three: one implementation serves sched, proc and io.
 const Provider& StableProvider();
+
+// A provider of other probes defined the same way (the tcp, udp and ip
+// providers in net_providers.cc, lockstat in lockstat_provider.cc), with
+// its own table and attributes; its code generation is sched's.
+// `support_clauses`: see Provider::SupportClauses.
+std::unique_ptr<Provider> NewStableProvider(const std::vector<StableProbe>& probes,
+                                            const ProviderAttributes& attributes,
+                                            const char* support_clauses = "");
 
 }  // namespace dt

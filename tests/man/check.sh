@@ -139,7 +139,8 @@ else
   done <"$scratch/list.providers"
   # Providers whose probes are fixed (not one per syscall, tracepoint or rate):
   # each probe name needs its own entry.
-  awk 'NR > 1 && ($2 == "dtrace" || $2 == "sched" || $2 == "proc" || $2 == "io") {
+  awk 'NR > 1 && ($2 == "dtrace" || $2 == "sched" || $2 == "proc" || $2 == "io" ||
+                 $2 == "tcp" || $2 == "udp" || $2 == "ip" || $2 == "lockstat") {
          print $2 ":::" $NF }' "$scratch/list" | sort -u >"$scratch/list.probes"
   while read -r probe; do
     entry=".B ${probe//-/\\-}"

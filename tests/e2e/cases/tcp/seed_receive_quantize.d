@@ -1,0 +1,19 @@
+/* ARGS: -q -s @SCRIPT@ -c "@PROGS@/netloop tcp" */
+/* netloop's own network namespace, once it has made it */
+syscall::socket:entry
+/pid == $target && netns == 0/
+{
+	netns = curthread->nsproxy->net_ns->ns.inum;
+}
+
+/*
+ * The seed's tcp:::receive example on netloop's loopback connection
+ * (its predicate keeps other traffic on this machine out: only the
+ * sockets of netloop's own network namespace).
+ */
+tcp:::receive
+/netns != 0 && args[1]->cs_addr != 0 &&
+    ((struct sock *)args[1]->cs_addr)->__sk_common.skc_net.net->ns.inum == netns/
+{
+	@[args[2]->ip_saddr] = quantize(args[2]->ip_plength);
+}
