@@ -1,5 +1,6 @@
 // The providers, one line each. Their order is the order of probe IDs.
 #include "providers/dtrace_provider.h"
+#include "providers/fbt_provider.h"
 #include "providers/pid_provider.h"
 #include "providers/probe_registry.h"
 #include "providers/profile_provider.h"
@@ -18,6 +19,7 @@ const std::vector<const Provider*>& AllProviders() {
       &SyscallProvider(),  // syscall::<fn>:entry/return
       &SdtProvider(),      // sdt:<category>::<event>, every kernel tracepoint
       &StableProvider(),   // sched, proc, io
+      &FbtProvider(),      // fbt:<module>:<function>:entry/return, made on demand
       &PidProvider(),      // pid<PID>:<module>:<function>:entry/return, made on demand
       &UsdtProvider(),     // <provider><PID>:<module>:<function>:<name>, made on demand
   };
