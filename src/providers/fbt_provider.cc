@@ -106,22 +106,34 @@ class Fbt final : public Provider {
     return kAttributes;
   }
 
+  // Stacks start at the caller of the traced function, as DTrace's do. A
+  // kprobe's stack starts at the registers it fired with: in the function
+  // at entry (one frame to leave out), at the caller after the return.
   ProgramShape Shape() const override {
     ProgramShape s;
     s.prog_type = BPF_PROG_TYPE_KPROBE;
-    s.expected_attach_type = BPF_TRACE_KPROBE_MULTI;
+    s.expected_attach_type = Support().kprobe_multi ? BPF_TRACE_KPROBE_MULTI : 0;
     s.shared_by_probes = true;
     return s;
   }
 
+  // A trampoline's stack holds the program, the trampoline and, at entry,
+  // the traced function just past the call into the trampoline.
   ProgramShape ShapeOf(const std::vector<const Probe*>& group) const override {
-    if (FbtAttachOf(group) == FbtAttach::kKprobeMulti) return Shape();
     const FbtProbeData& data = FbtData(*group.front());
+    if (FbtAttachOf(group) == FbtAttach::kKprobeMulti) {
+      ProgramShape s = Shape();
+      s.tracing_frames = data.is_return ? 0 : 1;
+      s.tracing_frames_fixed = true;
+      return s;
+    }
     ProgramShape s;
     s.prog_type = BPF_PROG_TYPE_TRACING;
     s.expected_attach_type = data.is_return ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY;
     s.attach_btf_id = data.function.btf_id;
     s.attach_btf_module = data.function.module;
+    s.tracing_frames = data.is_return ? 2 : 3;
+    s.tracing_frames_fixed = true;
     return s;
   }
 
@@ -130,7 +142,7 @@ class Fbt final : public Provider {
   }
 
   uint64_t ProgramGroupAmong(const Probe& probe, size_t enabled) const override {
-    if (FentryUsable(probe) && (enabled <= kMaxFentryProbes || !Support().kprobe_multi))
+    if (FentryUsable(probe) && (enabled <= kMaxFentryProbes || !Support().any_kprobe()))
       return probe.id;
     return ProgramGroup(probe);
   }
@@ -143,7 +155,7 @@ class Fbt final : public Provider {
                                                 ProgramName(*probes.front());
     if (!support.any())
       throw RuntimeError("failed to enable '" + what + "': " + support.Refusal());
-    if (FbtAttachOf(probes) == FbtAttach::kKprobeMulti && !support.kprobe_multi)
+    if (FbtAttachOf(probes) == FbtAttach::kKprobeMulti && !support.any_kprobe())
       throw RuntimeError("failed to enable '" + what +
                          "': a BPF trampoline cannot carry its arguments (a struct passed by "
                          "value, or more than six) and " +
@@ -160,8 +172,10 @@ class Fbt final : public Provider {
       modules.push_back(probes[i]->module);
       cookies.push_back(i);
     }
-    return runtime::AttachKprobeMulti(prog_fd, functions, modules, cookies,
-                                      FbtData(*probes.front()).is_return);
+    bool at_return = FbtData(*probes.front()).is_return;
+    if (!Support().kprobe_multi)
+      return runtime::AttachKprobes(prog_fd, functions, cookies, at_return);
+    return runtime::AttachKprobeMulti(prog_fd, functions, modules, cookies, at_return);
   }
 };
 

@@ -36,6 +36,11 @@ struct ProgramShape {
   // Leading frames of bpf_get_stack()'s kernel stack that are the tracing
   // machinery's own, not the traced code's (caller and stackdepth skip them).
   int tracing_frames = 0;
+  // There are always exactly tracing_frames of them (fentry: the program,
+  // its trampoline and the traced function's first instruction), so stack()
+  // leaves them out in the kernel rather than by name in the consumer
+  // (kallsyms need not name a trampoline).
+  bool tracing_frames_fixed = false;
   // The kernel stack starts at an interrupted PC (perf events): there are
   // no tracing frames for the consumer to drop by name, and stack() need
   // not fetch room for them.

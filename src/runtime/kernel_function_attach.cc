@@ -2,10 +2,16 @@
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
+#include <linux/perf_event.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -113,8 +119,10 @@ const KernelFunctionTracing& KernelFunctionSupport(const std::string& probe_func
   std::call_once(once, [&] {
     support.fentry_refusal = TryFentry(probe_function);
     support.fentry = support.fentry_refusal.empty();
-    support.kprobe_refusal = TryKprobeMulti(probe_function);
-    support.kprobe_multi = support.kprobe_refusal.empty();
+    std::string multi_refusal = TryKprobeMulti(probe_function);
+    support.kprobe_multi = multi_refusal.empty();
+    support.kprobe = HaveKprobePmu();
+    if (!support.any_kprobe()) support.kprobe_refusal = multi_refusal;
   });
   return support;
 }
@@ -183,6 +191,79 @@ Attachment AttachKprobeMulti(int prog_fd, const std::vector<std::string>& functi
   }
   std::vector<UniqueFd> fds;
   fds.emplace_back(link);
+  return Attachment(std::move(fds));
+}
+
+namespace {
+
+int KprobePmuType() {
+  std::ifstream in("/sys/bus/event_source/devices/kprobe/type");
+  int type = -1;
+  in >> type;
+  return in ? type : -1;
+}
+
+// The config bit that makes a kprobe PMU event a kretprobe ("config:0").
+int RetprobeBit() {
+  std::ifstream in("/sys/bus/event_source/devices/kprobe/format/retprobe");
+  std::string text;
+  in >> text;
+  if (text.rfind("config:", 0) != 0) return 0;
+  return std::atoi(text.c_str() + 7);
+}
+
+// Room for `more` descriptors: root may raise the hard limit up to
+// fs.nr_open.
+void RaiseFileLimit(size_t more) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+  rlim_t want = limit.rlim_cur + more + 64;
+  if (want <= limit.rlim_cur) return;
+  std::ifstream in("/proc/sys/fs/nr_open");
+  rlim_t nr_open = 0;
+  in >> nr_open;
+  if (nr_open > 0 && want > nr_open) want = nr_open;
+  rlimit raised{want, std::max(want, limit.rlim_max)};
+  if (setrlimit(RLIMIT_NOFILE, &raised) != 0 && want <= limit.rlim_max) {
+    raised.rlim_max = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &raised);
+  }
+}
+
+}  // namespace
+
+Attachment AttachKprobes(int prog_fd, const std::vector<std::string>& functions,
+                         const std::vector<uint64_t>& cookies, bool at_return) {
+  int type = KprobePmuType();
+  if (type < 0) throw RuntimeError("cannot attach kprobes: no kprobe PMU (CONFIG_KPROBES)");
+  int retprobe_bit = RetprobeBit();
+  RaiseFileLimit(functions.size());
+  std::vector<UniqueFd> fds;
+  fds.reserve(functions.size());
+  for (size_t i = 0; i < functions.size(); ++i) {
+    perf_event_attr attr{};
+    attr.size = sizeof(attr);
+    attr.type = static_cast<uint32_t>(type);
+    attr.config = at_return ? (uint64_t{1} << retprobe_bit) : 0;
+    attr.config1 = reinterpret_cast<uint64_t>(functions[i].c_str());  // kprobe_func
+    attr.config2 = 0;                                                  // probe_offset
+    attr.sample_period = 1;
+    attr.wakeup_events = 1;
+    int event = static_cast<int>(
+        syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC));
+    if (event < 0)
+      throw RuntimeError("cannot attach to kernel function " + functions[i] +
+                         " (kprobe): " + ErrnoName(errno));
+    UniqueFd event_fd(event);
+    LIBBPF_OPTS(bpf_link_create_opts, opts);
+    opts.perf_event.bpf_cookie = cookies[i];
+    int link = bpf_link_create(prog_fd, event, BPF_PERF_EVENT, &opts);
+    if (link < 0)
+      throw RuntimeError("cannot attach to kernel function " + functions[i] +
+                         " (kprobe): " + ErrnoName(errno));
+    // The link holds the event: one descriptor per function.
+    fds.emplace_back(link);
+  }
   return Attachment(std::move(fds));
 }
 

@@ -26,10 +26,15 @@ struct KernelFunctionTracing {
   bool fentry = false;
   std::string fentry_refusal;  // why not, e.g. "fentry programs are refused ... (EPERM)"
   bool kprobe_multi = false;
-  std::string kprobe_refusal;  // why not
+  // Single kprobes through the perf kprobe PMU (one perf event and BPF link
+  // per function): where the multi-kprobe link is missing (Debian's 6.1 is
+  // built without CONFIG_FPROBE, which the link needs).
+  bool kprobe = false;
+  std::string kprobe_refusal;  // why neither kind of kprobe
+  bool any_kprobe() const { return kprobe_multi || kprobe; }
   // Whether anything at all can attach to a kernel function; if not, the
   // reason naming both facilities.
-  bool any() const { return fentry || kprobe_multi; }
+  bool any() const { return fentry || any_kprobe(); }
   std::string Refusal() const;
 };
 
@@ -53,5 +58,12 @@ Attachment AttachFentry(int prog_fd, const std::string& function);
 Attachment AttachKprobeMulti(int prog_fd, const std::vector<std::string>& functions,
                              const std::vector<std::string>& modules,
                              const std::vector<uint64_t>& cookies, bool at_return);
+
+// The same with one perf kprobe event and BPF link per function (the
+// program is loaded as a plain kprobe program), each with its cookie;
+// raises the open-file limit as far as the kernel lets root when the
+// functions need more descriptors than it allows.
+Attachment AttachKprobes(int prog_fd, const std::vector<std::string>& functions,
+                         const std::vector<uint64_t>& cookies, bool at_return);
 
 }  // namespace dt::runtime
