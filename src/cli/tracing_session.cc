@@ -146,9 +146,8 @@ void TracingSession::LoadPrograms() {
     bpf::ResolveMapFds(insns, [&](int index) { return maps_.at(index).fd(); });
     int btf_obj_fd = def.attach_btf_id ? runtime::KernelBtfObjectFd(def.attach_btf_module) : 0;
     try {
-      programs_.push_back(runtime::LoadProgram(def.prog_type, insns, def.name,
-                                               def.expected_attach_type, def.attach_btf_id,
-                                               btf_obj_fd));
+      programs_.push_back(runtime::LoadProgram(
+          def.prog_type, insns, def.name, def.expected_attach_type, def.attach_btf_id, btf_obj_fd));
     } catch (const runtime::VerifierError& e) {
       if (!runtime::IsComplexityError(e)) throw;
       // Say which statement costs what, loading parts of the program again.

@@ -31,7 +31,7 @@ const ProviderCodegen& CodegenOf(const Provider& provider) {
       {DtraceProvider(), DtraceCodegen()},   {ProfileProvider(), ProfileCodegen()},
       {SyscallProvider(), SyscallCodegen()}, {SdtProvider(), SdtCodegen()},
       {StableProvider(), StableCodegen()},   {PidProvider(), PidCodegen()},
-      {UsdtProvider(), UsdtCodegen()},     {FbtProvider(), FbtCodegen()},
+      {UsdtProvider(), UsdtCodegen()},       {FbtProvider(), FbtCodegen()},
   };
   for (const Entry& e : kTable)
     if (&e.provider == &provider) return e.codegen;

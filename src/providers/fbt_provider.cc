@@ -153,8 +153,7 @@ class Fbt final : public Provider {
                                           : probes.front()->FullName() + "' and " +
                                                 std::to_string(probes.size() - 1) + " more of '" +
                                                 ProgramName(*probes.front());
-    if (!support.any())
-      throw RuntimeError("failed to enable '" + what + "': " + support.Refusal());
+    if (!support.any()) throw RuntimeError("failed to enable '" + what + "': " + support.Refusal());
     if (FbtAttachOf(probes) == FbtAttach::kKprobeMulti && !support.any_kprobe())
       throw RuntimeError("failed to enable '" + what +
                          "': a BPF trampoline cannot carry its arguments (a struct passed by "

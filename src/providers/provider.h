@@ -100,9 +100,7 @@ class Provider {
   // ID order), for providers whose programs differ by what they serve (fbt:
   // an fentry program for one function, a kprobe program for many). By
   // default Shape().
-  virtual ProgramShape ShapeOf(const std::vector<const Probe*>& /*group*/) const {
-    return Shape();
-  }
+  virtual ProgramShape ShapeOf(const std::vector<const Probe*>& /*group*/) const { return Shape(); }
   // Probes of this provider with the same group share one program (and the
   // groups run in this order); by default each probe has its own.
   virtual uint64_t ProgramGroup(const Probe& probe) const { return probe.id; }

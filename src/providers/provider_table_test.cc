@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "providers/dtrace_provider.h"
+#include "providers/fbt_provider.h"
 #include "providers/pid_provider.h"
 #include "providers/probe_registry.h"
 #include "providers/profile_provider.h"
@@ -28,14 +29,15 @@ KernelEventList FakeEvents() {
 
 TEST(ProviderTableTest, ListsEachProviderOnceInProbeIdOrder) {
   const std::vector<const Provider*>& all = AllProviders();
-  ASSERT_EQ(all.size(), 7u);
+  ASSERT_EQ(all.size(), 8u);
   EXPECT_EQ(all[0], &DtraceProvider());
   EXPECT_EQ(all[1], &ProfileProvider());
   EXPECT_EQ(all[2], &SyscallProvider());
   EXPECT_EQ(all[3], &SdtProvider());
   EXPECT_EQ(all[4], &StableProvider());
-  EXPECT_EQ(all[5], &PidProvider());
-  EXPECT_EQ(all[6], &UsdtProvider());
+  EXPECT_EQ(all[5], &FbtProvider());
+  EXPECT_EQ(all[6], &PidProvider());
+  EXPECT_EQ(all[7], &UsdtProvider());
   for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(ProviderRank(*all[i]), i);
 }
 

@@ -63,9 +63,8 @@ std::string VerifierReason(const std::string& log) {
   return last;
 }
 
-Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns,
-                    const std::string& name, uint32_t expected_attach_type,
-                    uint32_t attach_btf_id, int attach_btf_obj_fd) {
+Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns, const std::string& name,
+                    uint32_t expected_attach_type, uint32_t attach_btf_id, int attach_btf_obj_fd) {
   if (insns.empty()) throw VerifierError(name, "the program is empty", "", EINVAL);
   int fd = TryLoad(prog_type, insns, name, nullptr, expected_attach_type, attach_btf_id,
                    attach_btf_obj_fd);

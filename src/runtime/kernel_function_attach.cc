@@ -73,8 +73,7 @@ std::string TryFentry(const std::string& function) {
     return std::string("fentry needs the kernel's BTF: ") + e.what();
   }
   int prog = LoadTrivial(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY, id);
-  if (prog < 0)
-    return "fentry programs are refused by this kernel (" + ErrnoName(errno) + ")";
+  if (prog < 0) return "fentry programs are refused by this kernel (" + ErrnoName(errno) + ")";
   int link = bpf_raw_tracepoint_open(nullptr, prog);
   int error = errno;
   close(prog);
@@ -154,8 +153,7 @@ int KernelBtfObjectFd(const std::string& module) {
 Attachment AttachFentry(int prog_fd, const std::string& function) {
   int link = bpf_raw_tracepoint_open(nullptr, prog_fd);
   if (link < 0)
-    throw RuntimeError("cannot attach to kernel function " + function + ": " +
-                       ErrnoName(errno));
+    throw RuntimeError("cannot attach to kernel function " + function + ": " + ErrnoName(errno));
   std::vector<UniqueFd> fds;
   fds.emplace_back(link);
   return Attachment(std::move(fds));
@@ -184,9 +182,9 @@ Attachment AttachKprobeMulti(int prog_fd, const std::vector<std::string>& functi
   int link = bpf_link_create(prog_fd, 0, BPF_TRACE_KPROBE_MULTI, &opts);
   if (link < 0) {
     int error = errno;
-    std::string what = functions.size() == 1 ? "kernel function " + functions.front()
-                                              : std::to_string(functions.size()) +
-                                                    " kernel functions";
+    std::string what = functions.size() == 1
+                           ? "kernel function " + functions.front()
+                           : std::to_string(functions.size()) + " kernel functions";
     throw RuntimeError("cannot attach to " + what + " (multi-kprobe link): " + ErrnoName(error));
   }
   std::vector<UniqueFd> fds;
@@ -246,11 +244,11 @@ Attachment AttachKprobes(int prog_fd, const std::vector<std::string>& functions,
     attr.type = static_cast<uint32_t>(type);
     attr.config = at_return ? (uint64_t{1} << retprobe_bit) : 0;
     attr.config1 = reinterpret_cast<uint64_t>(functions[i].c_str());  // kprobe_func
-    attr.config2 = 0;                                                  // probe_offset
+    attr.config2 = 0;                                                 // probe_offset
     attr.sample_period = 1;
     attr.wakeup_events = 1;
-    int event = static_cast<int>(
-        syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC));
+    int event =
+        static_cast<int>(syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC));
     if (event < 0)
       throw RuntimeError("cannot attach to kernel function " + functions[i] +
                          " (kprobe): " + ErrnoName(errno));

@@ -33,7 +33,7 @@ struct KernelFunctionType {
 
 struct KernelFunction {
   std::string name;
-  std::string module;  // "vmlinux" or the module's name
+  std::string module;   // "vmlinux" or the module's name
   uint32_t btf_id = 0;  // the FUNC in the module's BTF
 };
 

@@ -49,10 +49,9 @@ TEST(KernelFunctionsTest, VfsReadPrototypeFromBtf) {
   ASSERT_TRUE(proto.returns.has_value());
   EXPECT_EQ(proto.returns->name, "ssize_t");
   // Each name once per module, sorted.
-  EXPECT_TRUE(std::is_sorted(all.begin(), all.begin() + (it - all.begin()),
-                             [](const KernelFunction& a, const KernelFunction& b) {
-                               return a.name < b.name;
-                             }));
+  EXPECT_TRUE(std::is_sorted(
+      all.begin(), all.begin() + (it - all.begin()),
+      [](const KernelFunction& a, const KernelFunction& b) { return a.name < b.name; }));
 }
 
 }  // namespace
