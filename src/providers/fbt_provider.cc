@@ -117,10 +117,10 @@ class Fbt final : public Provider {
     return s;
   }
 
-  // Above a fentry/fexit program bpf_get_stack() gives three frames of the
-  // tracing machinery (measured on Debian's 6.1: the helper's caller, the
-  // program, the trampoline, none of them named by kallsyms there) and, at
-  // entry, the traced function just past the call into the trampoline.
+  // Above a fentry program bpf_get_stack() gives three frames before the
+  // traced function's caller (measured on Debian's 6.1, where kallsyms
+  // names none of them: the program, the trampoline, the function's
+  // entry); fexit has no frame of the function (not measured yet).
   ProgramShape ShapeOf(const std::vector<const Probe*>& group) const override {
     const FbtProbeData& data = FbtData(*group.front());
     if (FbtAttachOf(group) == FbtAttach::kKprobeMulti) {
@@ -134,7 +134,7 @@ class Fbt final : public Provider {
     s.expected_attach_type = data.is_return ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY;
     s.attach_btf_id = data.function.btf_id;
     s.attach_btf_module = data.function.module;
-    s.tracing_frames = data.is_return ? 3 : 4;
+    s.tracing_frames = data.is_return ? 2 : 3;
     s.tracing_frames_fixed = true;
     return s;
   }
