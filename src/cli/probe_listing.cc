@@ -111,10 +111,8 @@ std::string ListingDescription(const ProgramSource& source) {
 std::vector<const Probe*> ProbesToList(ProbeRegistry& registry, const Options& opts,
                                        int target_pid) {
   std::vector<const Probe*> shown;
-  if (opts.sources.empty()) {
-    for (const auto& p : registry.probes()) shown.push_back(p.get());
-    return shown;
-  }
+  // Every probe, with those providers make on demand (fbt).
+  if (opts.sources.empty()) return registry.Match(":::");
   for (const ProgramSource& source : opts.sources) {
     if (source.kind == ProgramSource::Kind::kScript) {
       for (const std::string& desc : ScriptDescriptions(source, opts, target_pid))

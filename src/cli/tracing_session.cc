@@ -31,6 +31,7 @@
 #include "format/user_stack_layout.h"
 #include "providers/provider.h"
 #include "runtime/kallsyms.h"
+#include "runtime/kernel_function_attach.h"
 #include "runtime/ring_reader.h"
 
 namespace dt {
@@ -169,20 +170,27 @@ void TracingSession::PrepareUserProcesses() {
 }
 
 void TracingSession::LoadPrograms() {
+  // A kernel that cannot attach some probe at all says so before anything
+  // is loaded or BEGIN runs.
+  for (const ProgramDef& def : program_.programs)
+    if (!def.run_once && def.tail_call_slot < 0)
+      def.first_probe->owner->CheckAttachable(def.probes);
   for (ProgramDef& def : program_.programs) {
     std::vector<bpf_insn> insns = def.insns;
     bpf::ResolveMapFds(insns, [&](int index) { return maps_.at(index).fd(); });
+    int btf_obj_fd = def.attach_btf_id ? runtime::KernelBtfObjectFd(def.attach_btf_module) : 0;
     try {
-      programs_.push_back(
-          runtime::LoadProgram(def.prog_type, insns, def.name, def.expected_attach_type));
+      programs_.push_back(runtime::LoadProgram(
+          def.prog_type, insns, def.name, def.expected_attach_type, def.attach_btf_id, btf_obj_fd));
     } catch (const runtime::VerifierError& e) {
       if (!runtime::IsComplexityError(e)) throw;
       // Say which statement costs what, loading parts of the program again.
       std::string why = ExplainVerifierCost(
           def, insns, [&](const std::vector<bpf_insn>& part, bool* too_complex) {
             int error = 0;
-            std::optional<uint32_t> n = runtime::VerifiedInstructions(def.prog_type, part, &error,
-                                                                      def.expected_attach_type);
+            std::optional<uint32_t> n =
+                runtime::VerifiedInstructions(def.prog_type, part, &error, def.expected_attach_type,
+                                              def.attach_btf_id, btf_obj_fd);
             *too_complex = !n && error == E2BIG;
             return n;
           });

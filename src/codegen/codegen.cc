@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "codegen/function_gen.h"
 #include "codegen/program_split.h"
@@ -251,10 +252,16 @@ void CodeGenerator::ListEnabledProbes() {
 // Clause/probe pairs, by the program that will run them.
 ProgramGroups CodeGenerator::GroupClausesByProgram() const {
   ProgramGroups groups;
+  // How many probes of each provider the program enables (each once).
+  std::map<const Provider*, std::set<const Probe*>> enabled;
+  for (const ClauseInfo& ci : info_.clauses)
+    for (const Probe* p : ci.probes) enabled[p->owner].insert(p);
   for (const ClauseInfo& ci : info_.clauses) {
     std::map<GroupKey, std::vector<const Probe*>> mine;
     for (const Probe* p : ci.probes)
-      mine[GroupKey{ProviderRank(*p->owner), p->owner->ProgramGroup(*p)}].push_back(p);
+      mine[GroupKey{ProviderRank(*p->owner),
+                    p->owner->ProgramGroupAmong(*p, enabled[p->owner].size())}]
+          .push_back(p);
     for (auto& [key, probes] : mine) groups[key].push_back({&ci, probes});
   }
   return groups;

@@ -59,6 +59,8 @@ struct ProgramDef {
   // sched_switch): the raw tracepoint it is attached to; first_probe is null.
   std::string raw_tracepoint;
   uint32_t expected_attach_type = 0;  // ProgramShape::expected_attach_type
+  uint32_t attach_btf_id = 0;         // ProgramShape::attach_btf_id
+  std::string attach_btf_module;      // ProgramShape::attach_btf_module
   std::vector<bpf_insn> insns;
   std::vector<CodeSpan> clause_spans;     // in code order
   std::vector<CodeSpan> statement_spans;  // each clause's top-level statements

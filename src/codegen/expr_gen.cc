@@ -648,7 +648,7 @@ void FunctionGen::GenStack(const Expr& e) {
   b_.MovImm(R3, static_cast<int32_t>(fetch));
   // The kernel stack without the BPF program's own frame (TracingFrames());
   // the helper zeroes what it does not fill.
-  b_.MovImm(R4, TracingFrames() > 0 ? 1 : 0);
+  b_.MovImm(R4, shape_.tracing_frames_fixed ? TracingFrames() : TracingFrames() > 0 ? 1 : 0);
   b_.Call(BPF_FUNC_get_stack);
   for (uint32_t i = fetch; i < size; i += 8) b_.StoreImm(8, R7, static_cast<int16_t>(off + i), 0);
   b_.Mov(R0, R7);

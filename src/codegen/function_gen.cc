@@ -15,7 +15,7 @@ ProgramDef FunctionGen::Generate(const std::vector<ClauseProbes>& clauses, const
   group_probes_ = &group_probes;
   const Probe& first = *clauses.front().probes.front();
   const Provider& provider = *first.owner;
-  shape_ = provider.Shape();
+  shape_ = provider.ShapeOf(group_probes);
   chain_ = chain;
   raw_tracepoint_ = provider.RawTracepoint(first);
   bool locals_in_scratch = false;
@@ -72,6 +72,8 @@ ProgramDef FunctionGen::Generate(const std::vector<ClauseProbes>& clauses, const
       def.first_probe = &first;
       def.probes = group_probes;
       def.expected_attach_type = shape_.expected_attach_type;
+      def.attach_btf_id = shape_.attach_btf_id;
+      def.attach_btf_module = shape_.attach_btf_module;
       def.probe = shape_.shared_by_probes ? nullptr : &first;
       def.insns = b_.Finish();
       return def;

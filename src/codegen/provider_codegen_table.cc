@@ -3,6 +3,7 @@
 
 #include "codegen/probe_context.h"
 #include "providers/dtrace_provider.h"
+#include "providers/fbt_provider.h"
 #include "providers/lockstat_provider.h"
 #include "providers/net_providers.h"
 #include "providers/pid_provider.h"
@@ -21,6 +22,7 @@ const ProviderCodegen& SdtCodegen();      // sdt_context.cc
 const ProviderCodegen& StableCodegen();   // stable_context.cc
 const ProviderCodegen& PidCodegen();      // pid_context.cc
 const ProviderCodegen& UsdtCodegen();     // usdt_context.cc
+const ProviderCodegen& FbtCodegen();      // fbt_context.cc
 
 const ProviderCodegen& CodegenOf(const Provider& provider) {
   struct Entry {
@@ -32,7 +34,7 @@ const ProviderCodegen& CodegenOf(const Provider& provider) {
       {SyscallProvider(), SyscallCodegen()}, {SdtProvider(), SdtCodegen()},
       {StableProvider(), StableCodegen()},   {NetProvider(), StableCodegen()},
       {LockstatProvider(), StableCodegen()}, {PidProvider(), PidCodegen()},
-      {UsdtProvider(), UsdtCodegen()},
+      {UsdtProvider(), UsdtCodegen()},       {FbtProvider(), FbtCodegen()},
   };
   for (const Entry& e : kTable)
     if (&e.provider == &provider) return e.codegen;

@@ -36,6 +36,11 @@ struct ProgramShape {
   // Leading frames of bpf_get_stack()'s kernel stack that are the tracing
   // machinery's own, not the traced code's (caller and stackdepth skip them).
   int tracing_frames = 0;
+  // There are always exactly tracing_frames of them (fentry: the program,
+  // its trampoline and the traced function's first instruction), so stack()
+  // leaves them out in the kernel rather than by name in the consumer
+  // (kallsyms need not name a trampoline).
+  bool tracing_frames_fixed = false;
   // The kernel stack starts at an interrupted PC (perf events): there are
   // no tracing frames for the consumer to drop by name, and stack() need
   // not fetch room for them.
@@ -46,6 +51,11 @@ struct ProgramShape {
   // BPF_TRACE_* the program is loaded for, when its attach needs one (the
   // multi-uprobe link); 0 for none.
   uint32_t expected_attach_type = 0;
+  // BPF_PROG_TYPE_TRACING (fentry/fexit): the kernel function the program
+  // is loaded for, by its BTF id in the BTF of attach_btf_module ("vmlinux"
+  // or a module's name). 0 for other programs.
+  uint32_t attach_btf_id = 0;
+  std::string attach_btf_module;
 };
 
 class Provider {
@@ -91,9 +101,20 @@ class Provider {
   // --- the program that fires its probes (code generation)
 
   virtual ProgramShape Shape() const = 0;
+  // The shape of the program serving `group` (a ProgramGroup's probes, in
+  // ID order), for providers whose programs differ by what they serve (fbt:
+  // an fentry program for one function, a kprobe program for many). By
+  // default Shape().
+  virtual ProgramShape ShapeOf(const std::vector<const Probe*>& /*group*/) const { return Shape(); }
   // Probes of this provider with the same group share one program (and the
   // groups run in this order); by default each probe has its own.
   virtual uint64_t ProgramGroup(const Probe& probe) const { return probe.id; }
+  // The same, knowing that the D program enables `enabled` probes of this
+  // provider in all (fbt gives each function its own fentry program while
+  // they are few, and one kprobe program to many). By default ProgramGroup.
+  virtual uint64_t ProgramGroupAmong(const Probe& probe, size_t /*enabled*/) const {
+    return ProgramGroup(probe);
+  }
   // The program's name in messages and -S, given the first probe it serves.
   virtual std::string ProgramName(const Probe& first) const { return first.FullName(); }
   // The raw tracepoint the program attaches to, empty if it attaches to none.
@@ -103,6 +124,10 @@ class Provider {
 
   // --- the session
 
+  // Throws RuntimeError saying which kernel facility is missing when this
+  // kernel cannot attach the program serving `probes` at all; asked before
+  // anything is loaded, so a run that cannot trace fails before BEGIN.
+  virtual void CheckAttachable(const std::vector<const Probe*>& /*probes*/) const {}
   // Attaches a loaded program that serves `probes` (in ID order; one probe
   // unless Shape().shared_by_probes); detached when the Attachment is
   // destroyed.

@@ -1,5 +1,6 @@
 // The providers, one line each. Their order is the order of probe IDs.
 #include "providers/dtrace_provider.h"
+#include "providers/fbt_provider.h"
 #include "providers/lockstat_provider.h"
 #include "providers/net_providers.h"
 #include "providers/pid_provider.h"
@@ -22,6 +23,7 @@ const std::vector<const Provider*>& AllProviders() {
       &StableProvider(),    // sched, proc, io
       &NetProvider(),       // tcp, udp, ip
       &LockstatProvider(),  // lockstat
+      &FbtProvider(),       // fbt:<module>:<function>:entry/return, made on demand
       &PidProvider(),       // pid<PID>:<module>:<function>:entry/return, made on demand
       &UsdtProvider(),      // <provider><PID>:<module>:<function>:<name>, made on demand
   };

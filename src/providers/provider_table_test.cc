@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "providers/dtrace_provider.h"
+#include "providers/fbt_provider.h"
 #include "providers/lockstat_provider.h"
 #include "providers/net_providers.h"
 #include "providers/pid_provider.h"
@@ -30,7 +31,7 @@ KernelEventList FakeEvents() {
 
 TEST(ProviderTableTest, ListsEachProviderOnceInProbeIdOrder) {
   const std::vector<const Provider*>& all = AllProviders();
-  ASSERT_EQ(all.size(), 9u);
+  ASSERT_EQ(all.size(), 10u);
   EXPECT_EQ(all[0], &DtraceProvider());
   EXPECT_EQ(all[1], &ProfileProvider());
   EXPECT_EQ(all[2], &SyscallProvider());
@@ -38,8 +39,9 @@ TEST(ProviderTableTest, ListsEachProviderOnceInProbeIdOrder) {
   EXPECT_EQ(all[4], &StableProvider());
   EXPECT_EQ(all[5], &NetProvider());
   EXPECT_EQ(all[6], &LockstatProvider());
-  EXPECT_EQ(all[7], &PidProvider());
-  EXPECT_EQ(all[8], &UsdtProvider());
+  EXPECT_EQ(all[7], &FbtProvider());
+  EXPECT_EQ(all[8], &PidProvider());
+  EXPECT_EQ(all[9], &UsdtProvider());
   for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(ProviderRank(*all[i]), i);
 }
 

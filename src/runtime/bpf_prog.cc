@@ -18,9 +18,12 @@ constexpr size_t kInitialLogSize = 1 << 20;
 constexpr size_t kMaxLogSize = 64u << 20;
 
 int TryLoad(uint32_t prog_type, const std::vector<bpf_insn>& insns, const std::string& name,
-            std::string* log, uint32_t expected_attach_type) {
+            std::string* log, uint32_t expected_attach_type, uint32_t attach_btf_id,
+            int attach_btf_obj_fd) {
   LIBBPF_OPTS(bpf_prog_load_opts, opts);
   opts.expected_attach_type = static_cast<bpf_attach_type>(expected_attach_type);
+  opts.attach_btf_id = attach_btf_id;
+  opts.attach_btf_obj_fd = static_cast<uint32_t>(attach_btf_obj_fd);
   if (log != nullptr) {
     opts.log_level = 1;
     opts.log_buf = log->data();
@@ -60,10 +63,11 @@ std::string VerifierReason(const std::string& log) {
   return last;
 }
 
-Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns,
-                    const std::string& name, uint32_t expected_attach_type) {
+Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns, const std::string& name,
+                    uint32_t expected_attach_type, uint32_t attach_btf_id, int attach_btf_obj_fd) {
   if (insns.empty()) throw VerifierError(name, "the program is empty", "", EINVAL);
-  int fd = TryLoad(prog_type, insns, name, nullptr, expected_attach_type);
+  int fd = TryLoad(prog_type, insns, name, nullptr, expected_attach_type, attach_btf_id,
+                   attach_btf_obj_fd);
   if (fd >= 0) return Program(UniqueFd(fd), prog_type, name);
   int first_error = errno;
 
@@ -72,7 +76,8 @@ Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns,
   int error = first_error;
   for (size_t size = kInitialLogSize; size <= kMaxLogSize; size *= 2) {
     log.assign(size, '\0');
-    fd = TryLoad(prog_type, insns, name, &log, expected_attach_type);
+    fd = TryLoad(prog_type, insns, name, &log, expected_attach_type, attach_btf_id,
+                 attach_btf_obj_fd);
     error = errno;
     if (fd >= 0 || error != ENOSPC) break;
   }
@@ -96,8 +101,10 @@ bool IsComplexityError(const VerifierError& e) {
 }
 
 std::optional<uint32_t> VerifiedInstructions(uint32_t prog_type, const std::vector<bpf_insn>& insns,
-                                             int* error, uint32_t expected_attach_type) {
-  int fd = TryLoad(prog_type, insns, "dtrace_cost", nullptr, expected_attach_type);
+                                             int* error, uint32_t expected_attach_type,
+                                             uint32_t attach_btf_id, int attach_btf_obj_fd) {
+  int fd = TryLoad(prog_type, insns, "dtrace_cost", nullptr, expected_attach_type, attach_btf_id,
+                   attach_btf_obj_fd);
   if (fd < 0) {
     *error = errno;
     return std::nullopt;

@@ -63,8 +63,12 @@ class VerifierError : public dt::RuntimeError {
 // `name` is the probe description used in messages ("syscall::read:entry");
 // the kernel gets a sanitised 15-character version of it.
 // expected_attach_type: BPF_TRACE_* for programs whose attach needs one.
-Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns,
-                    const std::string& name, uint32_t expected_attach_type = 0);
+// attach_btf_id, attach_btf_obj_fd: the kernel function a
+// BPF_PROG_TYPE_TRACING program is for (its BTF id, and the module's BTF
+// object fd, 0 for vmlinux).
+Program LoadProgram(uint32_t prog_type, const std::vector<bpf_insn>& insns, const std::string& name,
+                    uint32_t expected_attach_type = 0, uint32_t attach_btf_id = 0,
+                    int attach_btf_obj_fd = 0);
 
 // Whether the verifier refused the program for its complexity (the 1M
 // instructions it explores at most, or too many pending branches), rather
@@ -75,7 +79,8 @@ bool IsComplexityError(const VerifierError& e);
 // instructions the verifier explored (bpf_prog_info.verified_insns), or
 // nothing when the kernel refused it, with the errno in *error.
 std::optional<uint32_t> VerifiedInstructions(uint32_t prog_type, const std::vector<bpf_insn>& insns,
-                                             int* error, uint32_t expected_attach_type = 0);
+                                             int* error, uint32_t expected_attach_type = 0,
+                                             uint32_t attach_btf_id = 0, int attach_btf_obj_fd = 0);
 
 // Extracts the reason from a verifier log: the last non-empty lines that are
 // not statistics ("processed N insns ...", "verification time ...").

@@ -207,7 +207,7 @@ read_directives() {
       REQUIRES)
         read -ra requires <<<"$value"
         for facility in "${requires[@]}"; do
-          [[ " ${known_facilities[*]} " == *" $facility "* ]] ||
+          [[ " ${known_facilities[*]} " == *" ${facility#!} "* ]] ||
             { directive_error="unknown REQUIRES facility '$facility'"; return 1; }
         done ;;
       *) directive_error="unknown directive '$key'"; return 1 ;;
@@ -242,10 +242,13 @@ run_case() {
   read_directives "$case_file" "$kind" || directives_read=false
   if $directives_read; then
     for facility in "${requires[@]}"; do
-      facility_available "$facility"
-      case $? in
-        1) echo "SKIP $name (needs $facility)"; return 2 ;;
-        2) problems+=("cannot tell whether the kernel offers $facility: ${facility_said[$facility]}") ;;
+      # !fbt: a case about a kernel without the facility (its error message).
+      facility_available "${facility#!}"
+      case $?,$facility in
+        1,!*) ;;
+        0,!*) echo "SKIP $name (needs a kernel without ${facility#!})"; return 2 ;;
+        1,*) echo "SKIP $name (needs $facility)"; return 2 ;;
+        2,*) problems+=("cannot tell whether the kernel offers ${facility#!}: ${facility_said[${facility#!}]}") ;;
       esac
     done
   fi
@@ -407,6 +410,19 @@ run_selftest() {
     echo "ok   an unanswerable REQUIRES fails"; ((passed++))
   else
     echo "BAD  an unanswerable REQUIRES should fail:"; sed 's/^/    /' <<<"$output"; ((failed++))
+  fi
+  # REQUIRES: !fbt runs where the kernel lacks fbt and is skipped where it has it.
+  output=$(SELFTEST_FACILITIES='' "$0" --cases "$selftest" "$fake" "$selftest" without/no-fbt 2>&1)
+  if (($? == 0)) && [[ $output == *"PASS without/no-fbt"* ]]; then
+    echo "ok   without/no-fbt runs without fbt"; ((passed++))
+  else
+    echo "BAD  without/no-fbt should pass without fbt:"; sed 's/^/    /' <<<"$output"; ((failed++))
+  fi
+  output=$("$0" --cases "$selftest" "$fake" "$selftest" without/no-fbt 2>&1)
+  if (($? == 0)) && [[ $output == *"SKIP without/no-fbt (needs a kernel without fbt)"* ]]; then
+    echo "ok   without/no-fbt is skipped with fbt"; ((passed++))
+  else
+    echo "BAD  without/no-fbt should be skipped with fbt:"; sed 's/^/    /' <<<"$output"; ((failed++))
   fi
   # Kernel difference and skip lists that disagree with the cases fail the run.
   output=$(E2E_SKIP_LIST=$selftest/bad-lists/skip-list.txt \

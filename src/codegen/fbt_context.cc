@@ -1,0 +1,132 @@
+// fbt:<module>:<function>:entry and :return. Two kinds of program
+// (providers/fbt_provider.h, FbtAttachOf):
+//
+// - fentry/fexit, one probe: ctx is the trampoline's u64 array of the
+//   function's arguments (fexit: then the return value). argN comes from
+//   bpf_get_func_arg(), which knows the function's argument count (0 past
+//   it); at return arg1 from bpf_get_func_ret(). No call of a helper on
+//   ctx loads a typed pointer into a register, so the verifier sees plain
+//   integers whatever the prototype.
+// - kprobe (multi-kprobe link), all of a side's probes: ctx is the
+//   registers (struct pt_regs) at the function's entry, or after its
+//   return; the attach cookie is the probe's index in the program's probe
+//   list, and tables in rodata indexed by it give the probe id, epid and
+//   names (IndexedProbeContext). argN from the SysV argument registers,
+//   past six from the stack above the return address; at return arg1 is
+//   %rax.
+//
+// At return arg0 is the offset of the returning instruction in DTrace.
+// Neither fexit nor a kretprobe knows it (both run after the function has
+// returned, not at its ret), so arg0 is 0.
+#include "codegen/function_gen.h"
+#include "codegen/indexed_probe_context.h"
+#include "codegen/probe_context.h"
+#include "providers/fbt_provider.h"
+
+namespace dt {
+
+namespace {
+
+using namespace bpf;
+
+// x86-64 struct pt_regs offsets: the SysV argument registers, %rax, %rsp.
+constexpr int16_t kArgRegs[6] = {112 /*di*/, 104 /*si*/, 96 /*dx*/,
+                                 88 /*cx*/,  72 /*r8*/,  64 /*r9*/};
+constexpr int16_t kRegsAx = 80;
+constexpr int16_t kRegsSp = 152;
+
+class FentryContext final : public ProbeContext {
+ public:
+  FentryContext(FunctionGen& gen, const Probe& first)
+      : ProbeContext(gen, first), is_return_(FbtData(first).is_return) {}
+
+  void GenArg(int n) override {
+    Builder& b = gen_.builder();
+    if (is_return_ && n != 1) {
+      b.MovImm(R0, 0);
+      return;
+    }
+    int mark = gen_.StackMark();
+    int16_t value = gen_.AllocSlot();
+    b.StoreImm(8, R10, value, 0);
+    b.Mov(R1, R6);
+    if (is_return_) {
+      b.Mov(R2, R10);
+      b.AluImm(BPF_ADD, R2, value);
+      b.Call(BPF_FUNC_get_func_ret);
+    } else {
+      b.MovImm(R2, n);
+      b.Mov(R3, R10);
+      b.AluImm(BPF_ADD, R3, value);
+      b.Call(BPF_FUNC_get_func_arg);
+    }
+    b.Load(8, R0, R10, value);
+    gen_.ReleaseSlotsTo(mark);
+  }
+
+ private:
+  bool is_return_;
+};
+
+class KprobeContext final : public IndexedProbeContext {
+ public:
+  KprobeContext(FunctionGen& gen, const Probe& first)
+      : IndexedProbeContext(gen, first), is_return_(FbtData(first).is_return) {}
+
+  void GenPrologue() override {
+    Builder& b = gen_.builder();
+    index_slot_ = gen_.AllocSlot();
+    if (probes_.size() == 1) return;
+    b.Mov(R1, R6);
+    b.Call(BPF_FUNC_get_attach_cookie);
+    b.JumpIfImm(BPF_JGE, R0, static_cast<int32_t>(probes_.size()), gen_.exit_label());
+    b.Store(8, R10, index_slot_, R0);
+  }
+
+  void GenArg(int n) override {
+    Builder& b = gen_.builder();
+    if (is_return_) {
+      if (n == 1)
+        b.Load(8, R0, R6, kRegsAx);
+      else
+        b.MovImm(R0, 0);
+      return;
+    }
+    if (n < 6) {
+      b.Load(8, R0, R6, kArgRegs[n]);
+      return;
+    }
+    int mark = gen_.StackMark();
+    int16_t tmp = gen_.AllocSlot();
+    b.StoreImm(8, R10, tmp, 0);
+    b.Load(8, R3, R6, kRegsSp);
+    b.AluImm(BPF_ADD, R3, 8 * (n - 5));
+    b.Mov(R1, R10);
+    b.AluImm(BPF_ADD, R1, tmp);
+    b.MovImm(R2, 8);
+    b.Call(BPF_FUNC_probe_read_kernel);
+    b.Load(8, R0, R10, tmp);
+    gen_.ReleaseSlotsTo(mark);
+  }
+
+ private:
+  bool is_return_;
+};
+
+class FbtCodegenImpl final : public ProviderCodegen {
+ public:
+  std::unique_ptr<ProbeContext> NewContext(FunctionGen& gen, const Probe& first) const override {
+    if (FbtAttachOf(gen.group_probes()) == FbtAttach::kFentry)
+      return std::make_unique<FentryContext>(gen, first);
+    return std::make_unique<KprobeContext>(gen, first);
+  }
+};
+
+}  // namespace
+
+const ProviderCodegen& FbtCodegen() {
+  static const FbtCodegenImpl kCodegen;
+  return kCodegen;
+}
+
+}  // namespace dt

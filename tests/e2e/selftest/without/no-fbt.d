@@ -1,0 +1,2 @@
+/* REQUIRES: !fbt */
+fbt::vfs_read:entry { exit(0); }
