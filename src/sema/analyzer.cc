@@ -178,6 +178,10 @@ void Analyzer::AnalyzeLibrary(ast::Program& program) {
                td && !types_.Defines(td->type.base) && td->type.base != "string") {
       // Names a kernel type: resolved on first use, since that reads BTF.
       library_typedefs_[td->name] = td;
+    } else if (auto* sd = std::get_if<ast::StructDecl>(&item); sd && NamesKernelType(*sd)) {
+      // Likewise a struct with a member of a kernel type (ipv6info_t's
+      // struct in6_addr *): laid out when first named.
+      library_structs_[(sd->is_union ? "union " : "struct ") + sd->name] = sd;
     } else {
       AnalyzeTypeDecl(item);
     }
@@ -334,7 +338,19 @@ const Type* Analyzer::KernelType(const Expr& e, const std::string& name) {
   return LookupTypeAt(name, e.line);
 }
 
+bool Analyzer::NamesKernelType(const ast::StructDecl& d) const {
+  std::string tag = (d.is_union ? "union " : "struct ") + d.name;
+  for (const ast::StructMember& m : d.members)
+    if (m.type.base != "string" && m.type.base != tag && !types_.Defines(m.type.base)) return true;
+  return false;
+}
+
 const Type* Analyzer::LookupTypeAt(const std::string& name, int line) {
+  if (auto it = library_structs_.find(name); it != library_structs_.end()) {
+    const ast::StructDecl* sd = it->second;
+    library_structs_.erase(it);
+    DefineStruct(*sd);
+  }
   if (auto it = library_typedefs_.find(name); it != library_typedefs_.end()) {
     const ast::TypedefDecl* td = it->second;
     const Type* target = ResolveTypeName(td->type);  // may throw: then asked again next time

@@ -147,6 +147,7 @@ class Analyzer {
   const Type* CheckOffsetof(ast::Expr& e);
   const Type* CheckXlate(ast::Expr& e);
   void DefineStruct(const ast::StructDecl& d);
+  bool NamesKernelType(const ast::StructDecl& d) const;
   void DefineEnum(const ast::EnumDecl& d);        // its names become integer constants
   const Type* CheckKernelVariable(ast::Expr& e);  // `name, mod`name, extern names
   uint64_t AlignmentOf(const Type* t) const;
@@ -207,6 +208,7 @@ class Analyzer {
   std::map<std::string, const ast::InlineDecl*> library_inlines_;  // not yet checked
   // Library typedefs of kernel types, by name: not yet resolved.
   std::map<std::string, const ast::TypedefDecl*> library_typedefs_;
+  std::map<std::string, const ast::StructDecl*> library_structs_;  // by tag, until first named
   std::vector<Translator> translators_;
   std::map<std::string, const Type*> extern_types_;  // `extern T name;` declarations
   std::map<std::string, std::pair<int64_t, const Type*>> enum_constants_;  // D enums' names

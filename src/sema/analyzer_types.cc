@@ -315,11 +315,13 @@ const Type* Analyzer::CheckXlate(Expr& e) {
 bool Analyzer::ResolveTranslator(Translator& tr) {
   if (!tr.resolved) {
     tr.resolved = true;
-    tr.output = StripTypedefs(ResolveTypeName(tr.decl->output));
     try {
+      tr.output = StripTypedefs(ResolveTypeName(tr.decl->output));
       tr.input = ResolveTypeName(tr.decl->input);
     } catch (const CompileError&) {
-      tr.input = nullptr;  // a kernel type this kernel lacks: the translator is not there
+      // A kernel type this kernel lacks (in the input, or in a member of
+      // the output, ipv6info_t's struct in6_addr *): the translator is not there.
+      tr.output = tr.input = nullptr;
     }
   }
   return tr.output != nullptr && tr.input != nullptr;
