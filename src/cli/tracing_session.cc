@@ -173,7 +173,7 @@ void TracingSession::LoadPrograms() {
   // A kernel that cannot attach some probe at all says so before anything
   // is loaded or BEGIN runs.
   for (const ProgramDef& def : program_.programs)
-    if (!def.run_once && def.tail_call_slot < 0)
+    if (!def.run_once && def.tail_call_slot < 0 && def.first_probe != nullptr)
       def.first_probe->owner->CheckAttachable(def.probes);
   for (ProgramDef& def : program_.programs) {
     std::vector<bpf_insn> insns = def.insns;
