@@ -21,6 +21,7 @@
 #include "codegen/function_gen.h"
 #include "codegen/indexed_probe_context.h"
 #include "codegen/probe_context.h"
+#include "codegen/pt_regs_args.h"
 #include "providers/fbt_provider.h"
 
 namespace dt {
@@ -28,12 +29,6 @@ namespace dt {
 namespace {
 
 using namespace bpf;
-
-// x86-64 struct pt_regs offsets: the SysV argument registers, %rax, %rsp.
-constexpr int16_t kArgRegs[6] = {112 /*di*/, 104 /*si*/, 96 /*dx*/,
-                                 88 /*cx*/,  72 /*r8*/,  64 /*r9*/};
-constexpr int16_t kRegsAx = 80;
-constexpr int16_t kRegsSp = 152;
 
 class FentryContext final : public ProbeContext {
  public:
@@ -87,26 +82,12 @@ class KprobeContext final : public IndexedProbeContext {
     Builder& b = gen_.builder();
     if (is_return_) {
       if (n == 1)
-        b.Load(8, R0, R6, kRegsAx);
+        b.Load(8, R0, R6, kPtRegsAx);
       else
         b.MovImm(R0, 0);
       return;
     }
-    if (n < 6) {
-      b.Load(8, R0, R6, kArgRegs[n]);
-      return;
-    }
-    int mark = gen_.StackMark();
-    int16_t tmp = gen_.AllocSlot();
-    b.StoreImm(8, R10, tmp, 0);
-    b.Load(8, R3, R6, kRegsSp);
-    b.AluImm(BPF_ADD, R3, 8 * (n - 5));
-    b.Mov(R1, R10);
-    b.AluImm(BPF_ADD, R1, tmp);
-    b.MovImm(R2, 8);
-    b.Call(BPF_FUNC_probe_read_kernel);
-    b.Load(8, R0, R10, tmp);
-    gen_.ReleaseSlotsTo(mark);
+    GenPtRegsArg(gen_, n, BPF_FUNC_probe_read_kernel);
   }
 
  private:
