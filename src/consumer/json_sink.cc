@@ -55,7 +55,7 @@ class JsonSink : public OutputSink {
   void Trace(const Value& v) override { Add(JsonTraceItem(v, opts_)); }
 
   void Printf(const PrintfFormat& format, const std::vector<Value>& args) override {
-    Add({{"message", FormatPrintf(format, args, Render())}});
+    Add({{"message", FormatPrintf(format, args, opts_.Render())}});
     for (const Value& v : args) Add(JsonTraceItem(v, opts_));
   }
 
@@ -64,7 +64,7 @@ class JsonSink : public OutputSink {
       AggPrintOptions opts;
       opts.sort = opts_.sort;
       opts.strsize = opts_.strsize;
-      opts.render = Render();
+      opts.render = opts_.Render();
       Add({{"message", dt::Printa(ParsePrintfFormat(format), snaps, opts)}});
     }
     for (const AggSnapshot& s : snaps) Add(JsonAggregation(s, opts_));
@@ -151,14 +151,6 @@ class JsonSink : public OutputSink {
   void Emit(const json& doc) {
     const std::string line = JsonLine(doc);
     fwrite(line.data(), 1, line.size(), out_);
-  }
-
-  PrintfRenderOptions Render() const {
-    PrintfRenderOptions render;
-    render.kernel_lookup = opts_.kernel_lookup;
-    render.user_lookup = opts_.user_lookup;
-    render.stack_indent = opts_.stack_indent;
-    return render;
   }
 
   FILE* out_;

@@ -27,6 +27,7 @@
 #include "consumer/aggregation.h"
 #include "consumer/flow_indent.h"
 #include "consumer/kernel_symbol_lookup.h"
+#include "consumer/printf_format.h"
 #include "consumer/value.h"
 #include "format/print_type.h"
 #include "format/printf_parse.h"
@@ -43,6 +44,15 @@ struct SinkOptions {
   KernelSymbolLookup kernel_lookup;
   UserSymbolLookup user_lookup;
   bool raw_bytes = false;  // option rawbytes: string records as hex dumps
+
+  // What printf's conversions (%a, %A, %k, ...) need of them.
+  PrintfRenderOptions Render() const {
+    PrintfRenderOptions render;
+    render.kernel_lookup = kernel_lookup;
+    render.user_lookup = user_lookup;
+    render.stack_indent = stack_indent;
+    return render;
+  }
 };
 
 // One record of a probe firing (one clause of the probe).

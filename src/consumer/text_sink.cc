@@ -51,7 +51,7 @@ class TextSink : public OutputSink {
   }
 
   void Printf(const PrintfFormat& format, const std::vector<Value>& args) override {
-    Write(FormatPrintf(format, args, Render()));
+    Write(FormatPrintf(format, args, opts_.Render()));
   }
 
   void Printa(const std::string& format, std::vector<AggSnapshot> snaps) override {
@@ -93,19 +93,11 @@ class TextSink : public OutputSink {
     fprintf(stderr, "dtrace: %s\n", message.c_str());
   }
 
-  PrintfRenderOptions Render() const {
-    PrintfRenderOptions render;
-    render.kernel_lookup = opts_.kernel_lookup;
-    render.user_lookup = opts_.user_lookup;
-    render.stack_indent = opts_.stack_indent;
-    return render;
-  }
-
   AggPrintOptions AggOptions() const {
     AggPrintOptions opts;
     opts.sort = opts_.sort;
     opts.strsize = opts_.strsize;
-    opts.render = Render();
+    opts.render = opts_.Render();
     opts.raw_bytes = opts_.raw_bytes;
     return opts;
   }

@@ -125,6 +125,21 @@ class NewProbes {
   std::map<std::string, std::pair<Probe, std::shared_ptr<UsdtProbeData>>> pending_;
 };
 
+// Adds the probe site of `note` in `object` (module `module`) to the probe
+// named by its provider, the function holding it and its name.
+void AddNoteSite(const elf::SdtProbe& note, const std::string& provider, const std::string& module,
+                 const elf::ObjectFile& object, std::optional<uint64_t> load_bias,
+                 UsdtProbeData& base, NewProbes& added) {
+  Probe names;
+  names.provider = provider;
+  names.module = module;
+  if (std::optional<elf::SymbolMatch> in = object.symbols().Lookup(note.pc))
+    names.function = in->symbol->name;
+  names.name = elf::DtraceProbeName(note.name);
+  base.note_name = note.name;
+  added.AddSite(std::move(names), base, SiteOf(note, object, load_bias));
+}
+
 // The probes of process `pid` that the description names: a note's
 // provider with the pid appended must match its provider field.
 void CreateForProcess(const ProbeSpecFields& desc, pid_t pid, NewProbes& added) {
@@ -150,14 +165,7 @@ void CreateForProcess(const ProbeSpecFields& desc, pid_t pid, NewProbes& added) 
       if (!note.pc_file_offset || !UsdtNameMatches(desc.name, note.name)) continue;
       std::string provider_name = note.provider + pid_text;
       if (!MatchProbeField(desc.provider, provider_name)) continue;
-      Probe names;
-      names.provider = provider_name;
-      names.module = module;
-      if (std::optional<elf::SymbolMatch> in = object->symbols().Lookup(note.pc))
-        names.function = in->symbol->name;
-      names.name = elf::DtraceProbeName(note.name);
-      base.note_name = note.name;
-      added.AddSite(std::move(names), base, SiteOf(note, *object, bias));
+      AddNoteSite(note, provider_name, module, *object, bias, base, added);
     }
   }
   added.Commit();
@@ -188,14 +196,7 @@ void CreateForFile(const ProbeSpecFields& desc, const std::string& path, NewProb
   for (const elf::SdtProbe& note : object->sdt_probes().probes) {
     if (!note.pc_file_offset || !UsdtNameMatches(desc.name, note.name)) continue;
     if (!MatchProbeField(desc.provider, note.provider)) continue;
-    Probe names;
-    names.provider = note.provider;
-    names.module = module;
-    if (std::optional<elf::SymbolMatch> in = object->symbols().Lookup(note.pc))
-      names.function = in->symbol->name;
-    names.name = elf::DtraceProbeName(note.name);
-    base.note_name = note.name;
-    added.AddSite(std::move(names), base, SiteOf(note, *object, bias));
+    AddNoteSite(note, note.provider, module, *object, bias, base, added);
   }
   added.Commit();
 }
