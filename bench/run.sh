@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Compares our dtrace with Debian's bpftrace on the same machine in one run:
 #   start-up   wall time of a program that exits in BEGIN (median of N runs)
+#   listing    wall time of listing every probe the kernel offers (-l)
 #   per event  CPU time a traced getppid() costs on top of an untraced one,
 #              from a pinned loop of getppid calls (median over rounds; the
 #              untraced and both traced runs alternate within each round)
@@ -88,6 +89,8 @@ command_for() {  # tool case
         @ = count(); } tick-1ms { exit(0); }') ;;
     bpftrace/attach_libc) cmd=(bpftrace -p "$target" -e "uprobe:$libc:* { @ = count(); }
         interval:ms:1 { exit(); }") ;;
+    dtrace/listing) cmd=("$dtrace" -l) ;;
+    bpftrace/listing) cmd=(bpftrace -l) ;;
   esac
 }
 calc() { awk "BEGIN { print $1 }"; }
@@ -114,6 +117,20 @@ time_startup() {  # tool
   fi
   if /usr/bin/time -f %M -o "$work/rss" "${cmd[@]}" >/dev/null 2>&1; then
     tail -n 1 "$work/rss" >>"$work/$tool.startup_rss"
+  fi
+}
+
+# Wall time (ms) of listing every probe, appended to $work/<tool>.listing.
+time_listing() {  # tool
+  local tool=$1 start end
+  local -a cmd
+  command_for "$tool" listing
+  start=$(date +%s%N)
+  if "${cmd[@]}" >"$work/out" 2>"$work/err"; then
+    end=$(date +%s%N)
+    calc "($end - $start) / 1000000" >>"$work/$tool.listing"
+  else
+    echo "$tool listing failed (status $?): $(head -c 300 "$work/err")" >>"$work/log"
   fi
 }
 
@@ -256,12 +273,15 @@ attach_run() {  # tool case
 echo "bench: ${startup_runs} start-up runs, ${rounds} rounds of ${calls} getppid calls" \
   "(loop on CPU $loop_cpu, tracers on CPU $tracer_cpu)"
 for tool in "${tools[@]}"; do
-  touch "$work/$tool".{startup,startup_rss,traced,added,tracing_rss}
+  touch "$work/$tool".{startup,startup_rss,listing,traced,added,tracing_rss}
   touch "$work/$tool".{uprobe_traced,uprobe_added,uprobe_bpf,attach_str,attach_libc}
 done
 touch "$work/log" "$work/untraced" "$work/uprobe_untraced"
 for ((run = 0; run < startup_runs; run++)); do
   for tool in "${tools[@]}"; do time_startup "$tool"; done
+done
+for ((run = 0; run < 3; run++)); do
+  for tool in "${tools[@]}"; do time_listing "$tool"; done
 done
 for ((round = 0; round < rounds; round++)); do
   untraced=$("$loop" "$calls" "$loop_cpu")
@@ -327,6 +347,7 @@ printf '%-28s %10s %10s %7s %8s  %s\n' metric dtrace bpftrace ratio target verdi
 row "start-up wall time (ms)" startup %.1f 0.2
 row "added cost per event (ns)" added %.1f 0.7
 row "peak RSS, start-up (KiB)" startup_rss %.0f 0.3333
+row "probe listing -l (ms)" listing %.0f 1.0
 row "peak RSS, tracing (KiB)" tracing_rss %.0f 0.3333
 echo "unprobed empty_function: $(printf %.1f "$(median <"$work/uprobe_untraced")") ns/call"
 row "pid probe cost per call (ns)" uprobe_added %.1f 0.9

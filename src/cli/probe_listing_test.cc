@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -208,21 +207,18 @@ TEST(ProbeListingTest, SyscallVerboseBlock) {
       << text;
 }
 
-// The whole listing of the running kernel, timed: thousands of probes in
-// well under a second, because plain -l reads no format file.
-TEST(ProbeListingTest, FullListingIsFast) {
+// The whole listing of the running kernel: every provider's probes, one line
+// each. How fast it is belongs to bench/run.sh ("probe listing"), which times
+// it beside bpftrace -l; a timed assertion here fails under the sanitizers.
+TEST(ProbeListingTest, FullListingCoversEveryProvider) {
   if (geteuid() != 0) GTEST_SKIP() << "needs root: reads tracefs";
-  auto start = std::chrono::steady_clock::now();
   ProbeRegistry registry;
   std::string text = Capture([&](FILE* out) { PrintProbeListing(registry, ListOptions({}), out); });
-  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                  start)
-                .count();
   size_t lines = std::count(text.begin(), text.end(), '\n');
   EXPECT_GT(lines, 1000u);
-  EXPECT_LT(ms, 500) << lines << " lines";
-  RecordProperty("listing_ms", static_cast<int>(ms));
-  RecordProperty("listing_lines", static_cast<int>(lines));
+  for (const char* provider : {" dtrace ", " syscall ", " profile ", " sched ", " proc "}) {
+    EXPECT_NE(text.find(provider), std::string::npos) << provider;
+  }
 }
 
 }  // namespace
