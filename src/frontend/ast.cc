@@ -74,4 +74,26 @@ const char* UnaryOpSpelling(UnaryOp op) {
   return "?";
 }
 
+ExprPtr CloneExpr(const Expr& e) {
+  auto c = std::make_unique<Expr>();
+  c->kind = e.kind;
+  c->line = e.line;
+  c->int_value = e.int_value;
+  c->int_unsigned_suffix = e.int_unsigned_suffix;
+  c->int_long_suffix = e.int_long_suffix;
+  c->int_decimal = e.int_decimal;
+  c->int_is_char = e.int_is_char;
+  c->text = e.text;
+  c->arrow = e.arrow;
+  c->unary_op = e.unary_op;
+  c->binary_op = e.binary_op;
+  c->compound = e.compound;
+  if (e.cond) c->cond = CloneExpr(*e.cond);
+  if (e.lhs) c->lhs = CloneExpr(*e.lhs);
+  if (e.rhs) c->rhs = CloneExpr(*e.rhs);
+  for (const ExprPtr& a : e.args) c->args.push_back(CloneExpr(*a));
+  if (e.type_name) c->type_name = std::make_unique<ast::TypeName>(*e.type_name);
+  return c;
+}
+
 }  // namespace dt::ast

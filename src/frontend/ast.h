@@ -15,7 +15,7 @@
 namespace dt {
 struct Type;      // sema/types.h
 struct Resolved;  // sema/resolved.h
-}
+}  // namespace dt
 
 namespace dt::ast {
 
@@ -32,37 +32,60 @@ struct TypeName {
 };
 
 enum class ExprKind {
-  kInteger,     // int_value; int literal flags below; char literals too
-  kString,      // text = decoded value (escapes resolved)
-  kIdentifier,  // text = name (builtin, global, inline, enum constant, ...)
-  kSelfVar,     // self->text
-  kThisVar,     // this->text
-  kAggregation, // @text as an argument (printa, clear, trunc...); "" is @
-  kUnary,       // unary_op, lhs
-  kBinary,      // binary_op, lhs, rhs
-  kAssign,      // lhs op= rhs; compound_op set when op is not plain '='
-  kTernary,     // cond ? lhs : rhs
-  kCast,        // (type_name) lhs
-  kCall,        // text(args...)
-  kIndex,       // lhs[args...]: associative array, array, or pointer
-  kMember,      // lhs.text or lhs->text (arrow)
-  kSizeofType,  // sizeof (type_name)
-  kSizeofExpr,  // sizeof lhs
-  kOffsetof,    // offsetof(type_name, text)
-  kStringof,    // stringof lhs
-  kXlate,       // xlate<type_name>(lhs)
+  kInteger,      // int_value; int literal flags below; char literals too
+  kString,       // text = decoded value (escapes resolved)
+  kIdentifier,   // text = name (builtin, global, inline, enum constant, ...)
+  kSelfVar,      // self->text
+  kThisVar,      // this->text
+  kAggregation,  // @text as an argument (printa, clear, trunc...); "" is @
+  kUnary,        // unary_op, lhs
+  kBinary,       // binary_op, lhs, rhs
+  kAssign,       // lhs op= rhs; compound_op set when op is not plain '='
+  kTernary,      // cond ? lhs : rhs
+  kCast,         // (type_name) lhs
+  kCall,         // text(args...)
+  kIndex,        // lhs[args...]: associative array, array, or pointer
+  kMember,       // lhs.text or lhs->text (arrow)
+  kSizeofType,   // sizeof (type_name)
+  kSizeofExpr,   // sizeof lhs
+  kOffsetof,     // offsetof(type_name, text)
+  kStringof,     // stringof lhs
+  kXlate,        // xlate<type_name>(lhs)
 };
 
 enum class UnaryOp {
-  kNeg, kPlus, kLogicalNot, kBitNot, kDeref, kAddressOf,
-  kPreInc, kPreDec, kPostInc, kPostDec,
+  kNeg,
+  kPlus,
+  kLogicalNot,
+  kBitNot,
+  kDeref,
+  kAddressOf,
+  kPreInc,
+  kPreDec,
+  kPostInc,
+  kPostDec,
 };
 
 enum class BinaryOp {
-  kAdd, kSub, kMul, kDiv, kMod, kShl, kShr,
-  kLt, kGt, kLe, kGe, kEq, kNe,
-  kBitAnd, kBitXor, kBitOr,
-  kLogicalAnd, kLogicalXor, kLogicalOr,
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kMod,
+  kShl,
+  kShr,
+  kLt,
+  kGt,
+  kLe,
+  kGe,
+  kEq,
+  kNe,
+  kBitAnd,
+  kBitXor,
+  kBitOr,
+  kLogicalAnd,
+  kLogicalXor,
+  kLogicalOr,
   kComma,
 };
 
@@ -227,6 +250,10 @@ struct Program {
   std::vector<TopLevel> items;  // in source order: declarations precede use
   std::vector<ProviderDecl> providers;
 };
+
+// A copy of an expression as written: its syntax, not what sema found
+// (type and resolution are left empty, for the copy to be checked anew).
+ExprPtr CloneExpr(const Expr& e);
 
 // Readable names, used by -S dumps, error messages and tests.
 const char* BinaryOpSpelling(BinaryOp op);  // "+", "<<", "&&", ...

@@ -213,7 +213,7 @@ TEST(ParserErrors, SyntaxErrorNearToken) {
 TEST(ParserErrors, ReservedWordsAreNotIdentifiers) {
   EXPECT_EQ(ParseError("BEGIN { int = 1; }").message, "syntax error near \"int\"");
   EXPECT_EQ(ParseError("BEGIN { x = for; }").message, "syntax error near \"for\"");
-  EXPECT_EQ(ParseError("BEGIN { x->string = 1; }").message, "syntax error near \"string\"");
+  EXPECT_EQ(ParseError("BEGIN { self->string = 1; }").message, "syntax error near \"string\"");
   EXPECT_EQ(ParseError("int while;").message, "syntax error near \"while\"");
 }
 

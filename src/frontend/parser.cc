@@ -72,6 +72,15 @@ std::string Parser::ExpectIdent() {
   return name;
 }
 
+std::string Parser::ExpectMemberName() {
+  // Kernel structs have members named as D's reserved words (atomic_t's
+  // counter, ...): where a member is named, a word is its name whatever it is.
+  if (cur().kind != TokenKind::kKeyword) return ExpectIdent();
+  std::string name = cur().text;
+  Advance();
+  return name;
+}
+
 void Parser::SyntaxError(const Token& near) {
   if (near.kind == TokenKind::kEof) {
     throw CompileError("D_SYNTAX", near.line, "syntax error near end of input");

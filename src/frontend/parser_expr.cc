@@ -242,8 +242,8 @@ ExprPtr Parser::ParsePostfix() {
     } else if (Is(".") || Is("->")) {
       bool arrow = Is("->");
       Advance();
-      std::string name = ExpectIdent();
       bool is_scope = e->kind == ExprKind::kIdentifier && (e->text == "self" || e->text == "this");
+      std::string name = is_scope ? ExpectIdent() : ExpectMemberName();
       if (arrow && is_scope) {
         ExprKind kind = e->text == "self" ? ExprKind::kSelfVar : ExprKind::kThisVar;
         auto var = NewExpr(kind, e->line);
@@ -318,7 +318,7 @@ ExprPtr Parser::ParsePrimary() {
         auto e = NewExpr(ExprKind::kOffsetof, line);
         e->type_name = std::make_unique<ast::TypeName>(ParseTypeName());
         Expect(",");
-        e->text = ExpectIdent();
+        e->text = ExpectMemberName();
         Expect(")");
         return e;
       }

@@ -33,6 +33,7 @@ class Parser {
   bool IsPunctAt(size_t n, const char* punct);
   void Expect(const char* punct);
   std::string ExpectIdent();
+  std::string ExpectMemberName();  // an identifier, or a reserved word naming a member
   [[noreturn]] void SyntaxError(const Token& near);
   [[noreturn]] void SyntaxError() { SyntaxError(cur()); }
 

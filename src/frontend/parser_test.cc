@@ -135,6 +135,14 @@ TEST(ParserExpr, MemberIndexCall) {
   EXPECT_EQ(Stmt("printf(\"%d %s\\n\", a, b)"), "(call printf \"%d %s\\n\" a b)");
 }
 
+TEST(ParserExpr, ReservedWordsNameMembers) {
+  // atomic_t's counter, among kernel members named as D's reserved words.
+  EXPECT_EQ(Stmt("x = m->owner.counter"), "(= x (. (-> m owner) counter))");
+  EXPECT_EQ(Stmt("x = a.self"), "(= x (. a self))");
+  EXPECT_EQ(Stmt("x = offsetof(struct s, counter)"), "(= x (offsetof <struct s> counter))");
+  EXPECT_EQ(Error("BEGIN { self->counter = 1; }").tag, "D_SYNTAX");
+}
+
 TEST(ParserExpr, SelfAndThis) {
   EXPECT_EQ(Stmt("self->ts = timestamp"), "(= self->ts timestamp)");
   EXPECT_EQ(Stmt("this->x[1] = self->y++"), "(= ([] this->x 1) (post++ self->y))");

@@ -191,6 +191,7 @@ const Type* Analyzer::CheckCall(Expr& e) {
     return std::string(spec.result) == "string" ? types_.String() : types_.Lookup(spec.result);
   }
   if (f == "strtok") return CheckStrtok(e);
+  if (IsLockSubroutine(f)) return CheckLockCall(e);
   if (f == "__path") {
     // The D library's cwd and root: the path from a dentry and its mount.
     check_args(2, 2);

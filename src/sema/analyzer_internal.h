@@ -13,6 +13,8 @@ namespace dt {
 [[noreturn]] void ProtoLenError(int line, const std::string& name, size_t passed, int min_args,
                                 int max_args);
 bool IsAggregatingFunction(const std::string& name);
+// mutex_owned(), rw_read_held(), ...: analyzer_locks.cc.
+bool IsLockSubroutine(const std::string& name);
 inline uint64_t RoundUp8(uint64_t n) { return (n + 7) & ~uint64_t{7}; }
 
 }  // namespace dt
