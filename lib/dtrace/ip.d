@@ -109,14 +109,9 @@ translator __dtrace_ipaddr_t < uint32_t A > {
 	    lltostr((A >> 24) & 0xff)))))));
 };
 
-/*
- * IPv6: the text needs inet_ntop(), which D here does not have yet, and
- * building it from eight lltostr() calls needs more than a clause's 32 KiB
- * of scratch memory where two addresses are used. Until then the text is
- * "<ipv6>" (A is still there: ipv6_src, ipv6_dst).
- */
+/* IPv6: inet_ntoa6(), which writes IPv4-mapped addresses as illumos does. */
 translator __dtrace_ipaddr_t < struct in6_addr *A > {
-	text = A == NULL ? "<unknown>" : "<ipv6>";
+	text = A == NULL ? "<unknown>" : inet_ntoa6((in6_addr_t *)A);
 };
 
 /* The name of an IP protocol number (ipv4_protostr, ipv6_nextstr) */

@@ -13,6 +13,7 @@
  *   netloop udp      a datagram of 100 bytes from one socket to another,
  *                    and one of 10 bytes back
  *   netloop refused  a connection to a port nobody listens on (refused)
+ *   netloop udp6     as udp, between two sockets on ::1
  *
  * Exits 1 with a message on stderr if anything does not go as described.
  */
@@ -106,6 +107,31 @@ static int udp(void) {
   return 0;
 }
 
+static int bound_socket6(struct sockaddr_in6* addr) {
+  int fd = socket(AF_INET6, SOCK_DGRAM, 0);
+  if (fd < 0) fail("socket");
+  memset(addr, 0, sizeof(*addr));
+  addr->sin6_family = AF_INET6;
+  addr->sin6_addr = in6addr_loopback;
+  if (bind(fd, (struct sockaddr*)addr, sizeof(*addr)) < 0) fail("bind");
+  socklen_t len = sizeof(*addr);
+  if (getsockname(fd, (struct sockaddr*)addr, &len) < 0) fail("getsockname");
+  return fd;
+}
+
+static int udp6(void) {
+  struct sockaddr_in6 a_addr, b_addr;
+  int a = bound_socket6(&a_addr);
+  int b = bound_socket6(&b_addr);
+  char buf[100];
+  memset(buf, 'u', sizeof(buf));
+  if (sendto(a, buf, 100, 0, (struct sockaddr*)&b_addr, sizeof(b_addr)) != 100) fail("sendto");
+  if (recv(b, buf, sizeof(buf), 0) != 100) fail("recv");
+  close(a);
+  close(b);
+  return 0;
+}
+
 static int refused(void) {
   struct sockaddr_in addr;
   int probe = bound_socket(SOCK_STREAM, &addr); /* a free port, then let go */
@@ -140,6 +166,7 @@ int main(int argc, char** argv) {
   if (strcmp(mode, "tcp") == 0) return tcp();
   if (strcmp(mode, "udp") == 0) return udp();
   if (strcmp(mode, "refused") == 0) return refused();
-  fprintf(stderr, "usage: netloop tcp|udp|refused\n");
+  if (strcmp(mode, "udp6") == 0) return udp6();
+  fprintf(stderr, "usage: netloop tcp|udp|refused|udp6\n");
   return 2;
 }
