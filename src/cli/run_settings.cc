@@ -31,7 +31,7 @@ struct OptionInfo {
 const std::map<std::string, OptionInfo, std::less<>>& Options() {
   static const std::map<std::string, OptionInfo, std::less<>> kOptions = {
       {"aggpercpu", {Kind::kBoolean}},
-      {"aggrate", {Kind::kTime}},
+      {"aggrate", {Kind::kTime, {}, true}},
       {"aggsize", {Kind::kSize}},
       {"aggsortkey", {Kind::kBoolean, {}, true}},
       {"aggsortkeypos", {Kind::kScalar, {}, true}},
@@ -247,6 +247,7 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
       std::optional<uint64_t> ns = ParseTimeOption(value);
       if (!ns) throw bad();
       if (name == "switchrate") switchrate_ns = *ns;
+      if (name == "aggrate") aggrate_ns = *ns;
       return;
     }
     case Kind::kScalar: {

@@ -66,14 +66,15 @@ struct RunSettings {
   uint64_t aggsize = 0;                    // bytes per aggregation; 0: the code generator's default
   bool bufresize_manual = false;           // bufresize=manual: never lower bufsize
   uint64_t switchrate_ns = 1'000'000'000;  // DTrace's default: once a second
-  uint64_t stack_frames = 20;              // stack() without an argument
-  uint64_t ustack_frames = 100;            // ustack() without an argument
-  uint64_t jstack_frames = 50;             // jstack() without an argument
-  uint64_t max_frames = 100;               // maxframes: the most frames any stack records
-  uint64_t scratch_size = 0;               // scratchsize: bytes; 0 is the compiler's default
-  int32_t cpu = -1;                        // cpu: the one CPU traced; -1: all
-  uint64_t nspec = 1;                      // speculations active at once
-  uint64_t specsize = 4 << 20;             // bytes a speculation holds per CPU
+  uint64_t aggrate_ns = 0;     // aggrate: printa() reads aggregations at most this often; 0: always
+  uint64_t stack_frames = 20;  // stack() without an argument
+  uint64_t ustack_frames = 100;  // ustack() without an argument
+  uint64_t jstack_frames = 50;   // jstack() without an argument
+  uint64_t max_frames = 100;     // maxframes: the most frames any stack records
+  uint64_t scratch_size = 0;     // scratchsize: bytes; 0 is the compiler's default
+  int32_t cpu = -1;              // cpu: the one CPU traced; -1: all
+  uint64_t nspec = 1;            // speculations active at once
+  uint64_t specsize = 4 << 20;   // bytes a speculation holds per CPU
   int stack_indent = kDefaultStackIndent;
   AggSortOptions sort;
   bool json_output = false;  // oformat=json: JSON Lines instead of text

@@ -122,6 +122,7 @@ TEST(RunSettings, ValuesTakeEffect) {
   s.Set("strsize", "100");
   s.Set("bufsize", "1m");
   s.Set("switchrate", "20hz");
+  s.Set("aggrate", "250ms");
   s.Set("stackframes", "5");
   s.Set("stackindent", "3");
   s.Set("aggsortkey", "yes");
@@ -139,6 +140,7 @@ TEST(RunSettings, ValuesTakeEffect) {
   EXPECT_EQ(s.StringStorage(), 8u);
   EXPECT_EQ(s.bufsize, 1u << 20);
   EXPECT_EQ(s.switchrate_ns, 50'000'000u);
+  EXPECT_EQ(s.aggrate_ns, 250'000'000u);
   EXPECT_EQ(s.stack_frames, 5u);
   EXPECT_EQ(s.stack_indent, 3);
   EXPECT_TRUE(s.sort.sort_key);
@@ -153,6 +155,7 @@ TEST(RunSettings, DynamicOptions) {
   EXPECT_TRUE(IsDynamicOption("quiet"));
   EXPECT_TRUE(IsDynamicOption("aggsortrev"));
   EXPECT_TRUE(IsDynamicOption("switchrate"));
+  EXPECT_TRUE(IsDynamicOption("aggrate"));
   EXPECT_FALSE(IsDynamicOption("bufsize"));
   EXPECT_FALSE(IsDynamicOption("strsize"));
   EXPECT_FALSE(IsDynamicOption("wombats"));

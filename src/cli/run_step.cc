@@ -53,6 +53,7 @@ SessionOptions SessionOptionsFor(const RunSettings& settings, TargetProcess* tar
   so.sort = settings.sort;
   so.target = target;
   so.switchrate_ns = settings.switchrate_ns;
+  so.aggrate_ns = settings.aggrate_ns;
   so.specsize = settings.specsize;
   so.json = settings.json_output;
   if (!settings.metrics_address.empty())

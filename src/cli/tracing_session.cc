@@ -360,12 +360,29 @@ std::vector<AggSnapshot> TracingSession::Snapshot(const std::vector<int>& ids) {
 }
 
 void TracingSession::Printa(const ActionDesc& a) {
-  std::vector<AggSnapshot> snaps = Snapshot(a.aggregations);
+  std::vector<AggSnapshot> snaps;
+  if (options_.aggrate_ns == 0) {
+    snaps = Snapshot(a.aggregations);
+  } else {
+    // DTrace reads aggregations at most once per aggrate: a printa() in
+    // between shows the last reading, however the kernel's data moved.
+    Clock::time_point now = Clock::now();
+    for (int id : a.aggregations) {
+      auto it = aggrate_readings_.find(id);
+      if (it == aggrate_readings_.end() ||
+          now - it->second.first >= std::chrono::nanoseconds(options_.aggrate_ns)) {
+        aggrate_readings_[id] = {now, std::move(Snapshot({id}).front())};
+        it = aggrate_readings_.find(id);
+      }
+      snaps.push_back(it->second.second);
+    }
+  }
   for (int id : a.aggregations) agg_printed_[id] = true;
   sink_->Printa(a.format, std::move(snaps));
 }
 
 void TracingSession::ClearOrTrunc(const ActionDesc& a) {
+  aggrate_readings_.erase(a.aggregations[0]);  // DTrace clears its own copy too
   const AggregationDef& def = program_.aggregations.at(a.aggregations[0]);
   runtime::Map& map = maps_.at(def.map);
   if (a.kind == ActionKind::kClear) {
@@ -638,6 +655,7 @@ void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {
   now.sort = options_.sort;
   now.stack_indent = options_.stack_indent;
   now.switchrate_ns = options_.switchrate_ns;
+  now.aggrate_ns = options_.aggrate_ns;
   now.raw_bytes = options_.raw_bytes;
   try {
     if (IsKnownOption(a.option) && !IsDynamicOption(a.option))
@@ -658,6 +676,7 @@ void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {
   options_.sort = now.sort;
   options_.stack_indent = now.stack_indent;
   options_.switchrate_ns = now.switchrate_ns;
+  options_.aggrate_ns = now.aggrate_ns;
   options_.raw_bytes = now.raw_bytes;
   sink_->SetOptions(OutputOptions());
 }

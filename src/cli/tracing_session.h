@@ -12,8 +12,10 @@
 // switchrate period.
 #pragma once
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -48,12 +50,15 @@ struct SessionOptions {
   // -c or -p: resumed once tracing is on; its exit ends the run.
   TargetProcess* target = nullptr;
   uint64_t switchrate_ns = 1'000'000'000;  // drops are reported at this period
+  // Option aggrate: printa() shows aggregations as read at most this often
+  // (DTrace's snapshot rate); 0 (not set): as they are when printa() is read.
+  uint64_t aggrate_ns = 0;
   int stack_indent = kDefaultStackIndent;  // option stackindent
   uint64_t specsize = 4 << 20;             // option specsize: bytes per speculation and CPU
   bool json = false;                       // option oformat=json: JSON Lines (output_sink.h)
   // Option metrics: serve the aggregations over HTTP while tracing.
   std::optional<metrics::ListenAddress> metrics_address;
-  bool raw_bytes = false;                  // option rawbytes: byte records as hex dumps
+  bool raw_bytes = false;  // option rawbytes: byte records as hex dumps
 };
 
 class TracingSession {
@@ -129,6 +134,8 @@ class TracingSession {
   std::vector<runtime::Attachment> attachments_;
   std::unique_ptr<class RingReaderHolder> ring_;
   std::vector<bool> agg_printed_;
+  // Option aggrate: each aggregation's last reading for printa(), and when.
+  std::map<int, std::pair<std::chrono::steady_clock::time_point, AggSnapshot>> aggrate_readings_;
   std::vector<ErrorRecord> pending_errors_;
   std::unique_ptr<OutputSink> sink_;
   std::optional<EnabledClause> last_clause_;  // of the last record read
