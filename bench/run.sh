@@ -6,6 +6,8 @@
 #              from a pinned loop of getppid calls (median over rounds; the
 #              untraced and both traced runs alternate within each round)
 #   peak RSS   of each tool, for the start-up program and while tracing
+#   strings    CPU time a traced openat() costs when its file name is an
+#              aggregation key (copyinstr), and what basename() adds to that
 #   uprobes    CPU time a probed call of an empty function costs on top of an
 #              unprobed one (pid$target::fn:entry against uprobe:bin:fn), the
 #              part of it spent in the tool's BPF programs (bpf_stats), and
@@ -89,6 +91,12 @@ command_for() {  # tool case
         @ = count(); } tick-1ms { exit(0); }') ;;
     bpftrace/attach_libc) cmd=(bpftrace -p "$target" -e "uprobe:$libc:* { @ = count(); }
         interval:ms:1 { exit(); }") ;;
+    dtrace/openat_str) cmd=("$dtrace" -q -n 'syscall::openat:entry /execname == "getppid_loop"/ {
+        @[copyinstr(arg1)] = count(); }') ;;
+    bpftrace/openat_str) cmd=(bpftrace -e 'tracepoint:syscalls:sys_enter_openat
+        /comm == "getppid_loop"/ { @[str(args->filename)] = count(); }') ;;
+    dtrace/openat_basename) cmd=("$dtrace" -q -n 'syscall::openat:entry
+        /execname == "getppid_loop"/ { @[basename(copyinstr(arg1))] = count(); }') ;;
     dtrace/listing) cmd=("$dtrace" -l) ;;
     bpftrace/listing) cmd=(bpftrace -l) ;;
   esac
@@ -136,12 +144,14 @@ time_listing() {  # tool
 
 # Starts a tracer, waits until it has a BPF program attached, runs the loop,
 # stops the tracer with SIGINT. Appends the loop's ns/call (traced) to
-# $work/<tool>.traced and the tracer's peak RSS to $work/<tool>.tracing_rss,
-# after checking that the tracer counted every call.
-traced_run() {  # tool
-  local tool=$1 time_pid tracer_pid ns counted waited
-  local -a cmd
-  command_for "$tool" tracing
+# $work/<tool>.traced and the tracer's peak RSS to $work/<tool>.tracing_rss
+# (for the openat cases, the ns/call to $work/<tool>.<case>), after checking
+# that the tracer counted every call.
+traced_run() {  # tool [case]
+  local tool=$1 case=${2:-tracing} time_pid tracer_pid ns counted waited
+  local -a cmd loop_args=()
+  [[ $case == openat_* ]] && loop_args=(openat)
+  command_for "$tool" "$case"
   taskset -c "$tracer_cpu" /usr/bin/time -f %M -o "$work/rss" "${cmd[@]}" \
     </dev/null >"$work/out" 2>"$work/err" &
   time_pid=$!
@@ -161,7 +171,7 @@ traced_run() {  # tool
     return
   fi
   sleep 0.2
-  ns=$("$loop" "$calls" "$loop_cpu")
+  ns=$("$loop" "$calls" "$loop_cpu" "${loop_args[@]}")
   kill -INT "$tracer_pid"
   for ((waited = 0; waited < 300; waited++)); do  # up to 30 s
     kill -0 "$tracer_pid" 2>/dev/null || break
@@ -174,14 +184,18 @@ traced_run() {  # tool
     kill -KILL "$tracer_pid" 2>/dev/null
   fi
   wait "$time_pid" 2>/dev/null
-  counted=$(awk '/getppid_loop/ {print $NF}' "$work/out")
+  counted=$(awk '/getppid_loop|os-release/ {print $NF}' "$work/out")
   if [[ ${counted:-0} -lt $calls ]]; then
-    echo "$tool counted ${counted:-no} of $calls calls; stdout: $(head -c 200 "$work/out");" \
+    echo "$tool $case counted ${counted:-no} of $calls calls; stdout: $(head -c 200 "$work/out");" \
       "time: $(head -c 100 "$work/rss")" >>"$work/log"
     return
   fi
-  echo "$ns" >>"$work/$tool.traced"
-  tail -n 1 "$work/rss" >>"$work/$tool.tracing_rss"
+  if [[ $case == tracing ]]; then
+    echo "$ns" >>"$work/$tool.traced"
+    tail -n 1 "$work/rss" >>"$work/$tool.tracing_rss"
+  else
+    echo "$ns" >>"$work/$tool.$case"
+  fi
 }
 
 # Whether a tracer has attached its uprobe: ours holds a BPF link (the
@@ -274,9 +288,10 @@ echo "bench: ${startup_runs} start-up runs, ${rounds} rounds of ${calls} getppid
   "(loop on CPU $loop_cpu, tracers on CPU $tracer_cpu)"
 for tool in "${tools[@]}"; do
   touch "$work/$tool".{startup,startup_rss,listing,traced,added,tracing_rss}
+  touch "$work/$tool".{openat_str,openat_str_added,openat_basename,openat_basename_added}
   touch "$work/$tool".{uprobe_traced,uprobe_added,uprobe_bpf,attach_str,attach_libc}
 done
-touch "$work/log" "$work/untraced" "$work/uprobe_untraced"
+touch "$work/log" "$work/untraced" "$work/uprobe_untraced" "$work/openat_untraced"
 for ((run = 0; run < startup_runs; run++)); do
   for tool in "${tools[@]}"; do time_startup "$tool"; done
 done
@@ -295,6 +310,25 @@ for ((round = 0; round < rounds; round++)); do
     if ((after > before)); then
       calc "$(tail -n 1 "$work/$tool.traced") - $untraced" >>"$work/$tool.added"
     fi
+  done
+done
+
+openat_calls=$((calls / 10))
+echo "bench: ${rounds} rounds of ${openat_calls} openat calls, file name keys"
+for ((round = 0; round < rounds; round++)); do
+  untraced=$("$loop" "$openat_calls" "$loop_cpu" openat)
+  echo "$untraced" >>"$work/openat_untraced"
+  for tool in "${tools[@]}"; do
+    cases=(openat_str)
+    [[ $tool == dtrace ]] && cases+=(openat_basename)
+    for case in "${cases[@]}"; do
+      before=$(wc -l <"$work/$tool.$case")
+      calls=$openat_calls traced_run "$tool" "$case"
+      after=$(wc -l <"$work/$tool.$case")
+      if ((after > before)); then
+        calc "$(tail -n 1 "$work/$tool.$case") - $untraced" >>"$work/$tool.${case}_added"
+      fi
+    done
   done
 done
 
@@ -349,6 +383,11 @@ row "added cost per event (ns)" added %.1f 0.7
 row "peak RSS, start-up (KiB)" startup_rss %.0f 0.3333
 row "probe listing -l (ms)" listing %.0f 1.0
 row "peak RSS, tracing (KiB)" tracing_rss %.0f 0.3333
+echo "untraced openat+close: $(printf %.1f "$(median <"$work/openat_untraced")") ns/call"
+row "openat name key (ns)" openat_str_added %.1f 1.0
+if [[ -n $dtrace ]]; then
+  echo "  the same key through basename(): $(value dtrace openat_basename_added %.1f) ns"
+fi
 echo "unprobed empty_function: $(printf %.1f "$(median <"$work/uprobe_untraced")") ns/call"
 row "pid probe cost per call (ns)" uprobe_added %.1f 0.9
 row "  of it in BPF, per call (ns)" uprobe_bpf %.1f 0.9

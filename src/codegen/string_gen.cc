@@ -6,7 +6,8 @@
 // number of possible strings:
 //  - Loops over a string's bytes have no branch in their body (the
 //    decisions are arithmetic on 0/1 values), so the verifier walks one
-//    path per iteration instead of one per combination of bytes.
+//    path per iteration instead of one per combination of bytes; the only
+//    branch leaves the loop at the NUL.
 //  - An index computed from the bytes (where a name starts, how long it
 //    is) goes through a scratch word before it is used as an offset or a
 //    size. The verifier does not track memory in a map, so every path
@@ -81,8 +82,9 @@ void FunctionGen::GenPathComponent(const Expr& e, bool want_dirname) {
   b_.Store(8, R10, src_slot, R0);
   ZeroMem(R7, static_cast<int16_t>(out), size);
 
-  // One pass over the bytes (past the NUL they are all zero and change
-  // nothing). r1 walks the string, r2 is the index. Carried along:
+  // One pass over the bytes, to the NUL: a short name in a long strsize
+  // costs its own length. r1 walks the string, r2 is the index. Carried
+  // along:
   //   r4 the last byte that is not a slash (-1: none yet)
   //   r5 where the name holding it starts
   //   r8 the last non-slash byte before that name (-1: none)
@@ -94,17 +96,23 @@ void FunctionGen::GenPathComponent(const Expr& e, bool want_dirname) {
   b_.MovImm(R5, -1);
   b_.MovImm(R8, -1);
   b_.MovImm(R9, 1);
-  Label next_byte = b_.NewLabel();
+  Label next_byte = b_.NewLabel(), in_string = b_.NewLabel(), scanned_all = b_.NewLabel();
   b_.Bind(next_byte);
   b_.Load(1, R3, R1, 0);
+  // The verifier walks the fall-through first and keeps the jump for
+  // later: falling through to the exit, it checks the rest of the program
+  // at once and prunes every later exit there, so no iteration leaves a
+  // path pending (a pending path per byte would pass its 8192 at a large
+  // strsize).
+  b_.JumpIfImm(BPF_JNE, R3, 0, in_string);
+  b_.Jump(scanned_all);
+  b_.Bind(in_string);
   b_.Mov(R0, R3);  // r0 = (byte == '/'): (byte ^ '/') - 1 is negative only then
   b_.AluImm(BPF_XOR, R0, '/');
   b_.AluImm(BPF_SUB, R0, 1);
   b_.AluImm(BPF_RSH, R0, 63);
   b_.Store(8, R10, slash_slot, R0);
-  b_.AluImm(BPF_SUB, R3, 1);  // r3 = (byte != 0) - (byte == '/'): part of a name
-  b_.AluImm(BPF_RSH, R3, 63);
-  b_.AluImm(BPF_XOR, R3, 1);
+  b_.MovImm(R3, 1);  // r3 = 1 - (byte == '/'): part of a name (the byte is not the NUL)
   b_.Alu(BPF_SUB, R3, R0);
   b_.Alu(BPF_AND, R9, R3);  // r9 = a name starts here
   b_.Mov(R0, R4);           // r8 += starts * (r4 - r8)
@@ -123,6 +131,7 @@ void FunctionGen::GenPathComponent(const Expr& e, bool want_dirname) {
   b_.AluImm(BPF_ADD, R1, 1);
   b_.AluImm(BPF_ADD, R2, 1);
   b_.JumpIfImm(BPF_JLT, R2, static_cast<int32_t>(scanned), next_byte);
+  b_.Bind(scanned_all);
 
   Label dot = b_.NewLabel(), slash = b_.NewLabel(), copy = b_.NewLabel(), done = b_.NewLabel();
   b_.Load(8, R1, R10, src_slot);
