@@ -304,6 +304,7 @@ CodegenOptions Compiler::CodegenSettings() {
   cg.bufsize = RingBufferBytes(settings_.bufsize);
   cg.aggsize_bytes = settings_.aggsize;
   cg.nspec = static_cast<uint32_t>(settings_.nspec);
+  if (settings_.scratch_size > 0) cg.scratchsize = settings_.scratch_size;
   cg.cpu = settings_.cpu;
   cg.tracing_text = TracingText;
   cg.wall_offset_ns = runtime::WalltimeOffsetNs();

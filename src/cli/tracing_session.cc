@@ -58,8 +58,12 @@ const char* FaultText(uint32_t fault) {
   switch (static_cast<FaultKind>(fault)) {
     case FaultKind::kBadAddr:
       return "invalid address";
+    case FaultKind::kBadAlign:
+      return "invalid alignment";
     case FaultKind::kIllegalOp:
       return "illegal operation";
+    case FaultKind::kNoScratch:
+      return "out of scratch space";
     case FaultKind::kDivZero:
       return "divide-by-zero";
   }
@@ -336,7 +340,8 @@ void TracingSession::RunErrorProbe(const ErrorRecord& err) {
   r.action = err.action;
   r.offset = err.offset;
   r.fault = what;
-  if (static_cast<FaultKind>(err.fault) == FaultKind::kBadAddr) {
+  if (static_cast<FaultKind>(err.fault) == FaultKind::kBadAddr ||
+      static_cast<FaultKind>(err.fault) == FaultKind::kBadAlign) {
     r.address = err.addr;
     char buf[32];
     snprintf(buf, sizeof(buf), " (0x%llx)", static_cast<unsigned long long>(err.addr));

@@ -330,6 +330,7 @@ void FunctionGen::GenClause(const ClauseProbes& cp) {
     if (token_size > 0) speculation_offset_ = record_size_;
     record_size_ += token_size;
   }
+  GenArenaStart(clause);
   if (clause.predicate) GenCondition(*clause.predicate, clause_end_);
   if (flags_size > 0) {
     // The buffer still holds an earlier record: no action has run yet.

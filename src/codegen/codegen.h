@@ -37,6 +37,7 @@ struct CodegenOptions {
   int64_t wall_offset_ns = 0;        // CLOCK_REALTIME - CLOCK_MONOTONIC
   uint32_t nspec = 1;                // speculations that may be active at once
   int32_t cpu = -1;                  // -x cpu: probes fire only on this CPU; -1: any
+  uint64_t scratchsize = 8192;       // -x scratchsize: a clause's alloca() arena, bytes
   // How many probes the registry lists in each program group
   // (Provider::ProgramGroup): a clause that enables them all needs no test
   // of which one fired.

@@ -589,6 +589,10 @@ void FunctionGen::GenCopyinstr(const Expr& e) {
 }
 
 void FunctionGen::GenCopyin(const Expr& e) {
+  if (has_arena_) {  // the clause may store to what it copies
+    GenCopyinToArena(e);
+    return;
+  }
   uint32_t size = 256;
   if (e.args[1]->kind == ExprKind::kInteger)
     size = static_cast<uint32_t>(std::min<uint64_t>(e.args[1]->int_value, 4096));
@@ -748,6 +752,15 @@ void FunctionGen::GenCall(const Expr& e) {
       return;
     case Subroutine::kSpeculation:
       GenSpeculation();
+      return;
+    case Subroutine::kAlloca:
+      GenAlloca(e);
+      return;
+    case Subroutine::kBcopy:
+      GenBcopy(e);
+      return;
+    case Subroutine::kCopyinto:
+      GenCopyinto(e);
       return;
   }
 }

@@ -60,6 +60,12 @@ struct SharedMaps {
 };
 
 constexpr int kMaxSyscallNr = 512;
+// The largest arena a clause's alloca(), copyin() and bcopy() may fill
+// (-x scratchsize is capped to it): the arena takes twice that in the
+// per-CPU scratch buffer (scratch_gen.cc), which holds 32 KiB per clause.
+constexpr uint64_t kMaxArenaSize = 8192;
+// Whether the clause allocates or stores to scratch memory.
+bool ClauseUsesArena(const ast::Clause& clause);
 
 // Bytes a value of type t takes in a record, key or map value: strings and
 // stacks at their size, everything else as one 8-byte word.
@@ -274,6 +280,24 @@ class FunctionGen {
                   bool is_string);
   void CopyToScratchString(uint32_t scratch_off, uint32_t size, uint32_t src_size);
 
+  // --- the clause's scratch memory (scratch_gen.cc)
+  uint32_t ArenaSize() const;  // -x scratchsize, within kMaxArenaSize
+  // Reserves and resets the arena when the clause uses it.
+  void GenArenaStart(const ast::Clause& clause);
+  void RequireArena(const ast::Expr& e) const;
+  // *offset_slot = the arena offset of *size_slot new bytes, 8-byte
+  // aligned; "out of scratch space" when they do not fit. *size_slot is
+  // then known to be at most ArenaSize().
+  void GenArenaAllocate(int16_t size_slot, int16_t offset_slot);
+  void GenArenaAddress(int16_t offset_slot);  // r0 = the address of that offset
+  void GenArenaRange(int16_t dest_slot, int16_t size_slot);
+  void GenFaultAt(FaultKind kind, int16_t addr_slot);  // addr_slot 0: address 0
+  void GenAlloca(const ast::Expr& e);
+  void GenBcopy(const ast::Expr& e);
+  void GenCopyinto(const ast::Expr& e);
+  void GenCopyinToArena(const ast::Expr& e);  // copyin() in a clause with an arena
+  void GenScratchStore(const ast::Expr& lhs, int16_t value_slot);
+
   // --- kernel memory and translators (memory_gen.cc)
   void GenAddress(const ast::Expr& e);  // r0 = address of a kernel lvalue
   // r0 = the base of a member, element or dereference: the address of an
@@ -406,6 +430,8 @@ class FunctionGen {
   uint32_t speculation_offset_ = 0;        // the record's speculation token, when speculative
   std::vector<CodeSpan> statement_spans_;  // of the program being generated
   uint32_t scratch_clause_base_ = 0;
+  bool has_arena_ = false;  // the clause's scratch memory (scratch_gen.cc)
+  uint32_t arena_ = 0;      // its scratch offset
   uint32_t scratch_top_ = 0;
   // this-> scalar variable -> stack slot, or scratch offset when
   // chain_.this_in_scratch.

@@ -165,6 +165,10 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
   const Type* t = lhs.type;
   uint32_t tsize = static_cast<uint32_t>(t->size);
   const Resolved& r = ResolutionOf(lhs);
+  if (r.kind == Resolved::Kind::kKernelMemory) {  // scratch memory: sema allows no other
+    GenScratchStore(lhs, value_slot);
+    return;
+  }
   if (r.kind == Resolved::Kind::kGlobalVariable) {
     LoadGlobalAddr(R1, r.id);
     b_.Load(8, R0, R10, value_slot);

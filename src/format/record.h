@@ -28,7 +28,14 @@ constexpr uint32_t kMaxDropCpus = 1024;
 enum DropKind : uint32_t { kDropPrincipal = 0, kDropAggregation = 1, kDropKinds = 2 };
 
 // DTrace's DTRACEFLT_* numbers: ERROR's arg4 carries them.
-enum class FaultKind : uint32_t { kBadAddr = 1, kIllegalOp = 2, kDivZero = 4 };
+// DTrace's DTRACEFLT_* numbers (ERROR's arg4).
+enum class FaultKind : uint32_t {
+  kBadAddr = 1,
+  kBadAlign = 2,
+  kIllegalOp = 3,
+  kDivZero = 4,
+  kNoScratch = 5,
+};
 
 struct ErrorRecord {
   RecordHeader header;  // desc_id == kErrorRecord

@@ -28,8 +28,10 @@ TEST(ErrorRecord, FollowsTheHeaderWithAnAlignedAddress) {
 
 TEST(FaultKind, IsDtraceNumbering) {
   EXPECT_EQ(static_cast<uint32_t>(FaultKind::kBadAddr), 1u);
-  EXPECT_EQ(static_cast<uint32_t>(FaultKind::kIllegalOp), 2u);
+  EXPECT_EQ(static_cast<uint32_t>(FaultKind::kBadAlign), 2u);
+  EXPECT_EQ(static_cast<uint32_t>(FaultKind::kIllegalOp), 3u);
   EXPECT_EQ(static_cast<uint32_t>(FaultKind::kDivZero), 4u);
+  EXPECT_EQ(static_cast<uint32_t>(FaultKind::kNoScratch), 5u);
 }
 
 }  // namespace

@@ -126,6 +126,20 @@ class Analyzer {
   // fds[fd] (analyzer_fds.cc).
   const Type* CheckFds(ast::Expr& e, const Type* assigned);
   const Type* CheckUserAddressCall(ast::Expr& e);
+  // --- scratch memory (analyzer_scratch.cc)
+  const Type* CheckScratchCall(ast::Expr& e);  // alloca(), bcopy(), copyinto()
+  // Whether `e` is an object in scratch memory reached through a pointer
+  // that alloca() or copyin() returned: a store to it is allowed, checked
+  // at run time against the clause's scratch memory.
+  bool IsScratchLvalue(const ast::Expr& e) const;
+  bool IsScratchObject(const ast::Expr& e) const;  // a struct or array there
+  // The value stored there must be a scalar.
+  void CheckScratchStore(const ast::Expr& lhs, const Type* value, const char* op);
+  // A pointer cast keeps the scratch address space of its operand.
+  const Type* KeepScratchSpace(const Type* from, const Type* to);
+  // `s == NULL`, `s != NULL` of a string (strstr()'s idiom): the NULL
+  // becomes "" in place, so that the comparison means "found".
+  void CompareStringWithNull(ast::Expr& e);
   void CheckAddressArgument(ast::Expr& e);  // usym(), ufunc(), umod(), uaddr()
   // An associative array element, or pointer/array indexing. `assigned`:
   // the type stored into it; `frees` when that is the constant 0, which

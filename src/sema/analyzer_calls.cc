@@ -147,6 +147,7 @@ const Type* Analyzer::CheckCall(Expr& e) {
   if (f == "stack" || f == "func" || f == "sym" || f == "mod") return CheckKernelAddressCall(e);
   if (f == "ustack" || f == "jstack") return CheckUserStackCall(e);
   if (f == "usym" || f == "ufunc" || f == "umod" || f == "uaddr") return CheckUserAddressCall(e);
+  if (f == "alloca" || f == "bcopy" || f == "copyinto") return CheckScratchCall(e);
   auto check_args = [&](int min_args, int max_args) {
     if (n < static_cast<size_t>(min_args) || n > static_cast<size_t>(max_args))
       ProtoLenError(e.line, f, n, min_args, max_args);

@@ -102,7 +102,7 @@ const Type* Analyzer::CheckCast(Expr& e) {
         "D_CAST_INVAL", e.line,
         "invalid cast expression: \"" + TypeSpelling(from) + "\" to \"" + TypeSpelling(t) + "\"");
   }
-  return t;
+  return KeepScratchSpace(from, t);
 }
 
 const Type* Analyzer::CheckStringof(Expr& e) {
@@ -137,6 +137,12 @@ const Type* Analyzer::CheckBinary(Expr& e) {
     case BinaryOp::kGe:
     case BinaryOp::kEq:
     case BinaryOp::kNe:
+      if (a->IsString() != b->IsString() &&
+          (e.binary_op == BinaryOp::kEq || e.binary_op == BinaryOp::kNe)) {
+        CompareStringWithNull(e);
+        a = e.lhs->type;
+        b = e.rhs->type;
+      }
       if (a->IsString() != b->IsString() ||
           (!a->IsString() && (!a->IsScalar() || !b->IsScalar()))) {
         throw CompileError("D_OP_INCOMPAT", e.line,
@@ -223,6 +229,7 @@ const Type* Analyzer::CheckAssign(Expr& e) {
       RequireLvalue(lhs, op);
       const Type* t = Check(lhs);
       RequireVariable(lhs, op);
+      CheckScratchStore(lhs, rhs, op);
       return t;
     }
   }
@@ -239,6 +246,7 @@ void Analyzer::RequireVariable(const Expr& e, const char* op) {
     case Resolved::Kind::kThreadAssocElement:
       return;
     case Resolved::Kind::kKernelMemory:
+      if (IsScratchLvalue(e)) return;
       throw CompileError("D_OP_LVAL", e.line, "kernel memory cannot be modified");
     default:
       throw CompileError(
@@ -286,10 +294,14 @@ const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned, bool frees) {
                    : e.lhs->kind == ExprKind::kIdentifier && LookupBuiltin(e.lhs->text) < 0 &&
                          !IsInline(e.lhs->text) && (named == nullptr || named->is_assoc);
   if (!assoc) {
+    const Type* element = AsKernelValue(e, CheckPointerIndex(e));
     if (assigned != nullptr) {
-      throw CompileError("D_OP_LVAL", e.line, "kernel memory cannot be modified");
+      if (!IsScratchLvalue(e))
+        throw CompileError("D_OP_LVAL", e.line, "kernel memory cannot be modified");
+      e.type = element;
+      CheckScratchStore(e, assigned, "=");
     }
-    return AsKernelValue(e, CheckPointerIndex(e));
+    return element;
   }
   std::vector<const Type*> keys;
   for (auto& k : e.args) {

@@ -181,7 +181,7 @@ const Type* Analyzer::CheckAddressOf(Expr& e) {
   if (x.resolved->memory.read == ReadKind::kBitField) {
     throw CompileError("D_ADDROF_BITFIELD", e.line, "cannot take address of bit-field");
   }
-  return types_.Pointer(t);
+  return types_.Pointer(t, IsScratchObject(x) ? AddrSpace::kScratch : AddrSpace::kKernel);
 }
 
 const Type* Analyzer::CheckOffsetof(Expr& e) {

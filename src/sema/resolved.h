@@ -29,13 +29,13 @@ enum class Subroutine {
   kToupper,
   kTolower,
   kSubstr,
-  kPath,           // __path(dentry, vfsmount): the D library's cwd and root
-  kUserArgs,       // __user_args(start, end): psinfo_t's pr_psargs
-  kStack,          // stack([n])
-  kSymbolAddress,  // func(), sym(), mod(): the address, printed symbolically
-  kUserStack,      // ustack(), jstack()
+  kPath,               // __path(dentry, vfsmount): the D library's cwd and root
+  kUserArgs,           // __user_args(start, end): psinfo_t's pr_psargs
+  kStack,              // stack([n])
+  kSymbolAddress,      // func(), sym(), mod(): the address, printed symbolically
+  kUserStack,          // ustack(), jstack()
   kUserSymbolAddress,  // usym(), ufunc(), umod(), uaddr(): the tgid and the address
-  kSpeculation,    // speculation(): a free speculation's id, or 0
+  kSpeculation,        // speculation(): a free speculation's id, or 0
   // string_search_gen.cc: index() and rindex() give a position or -1;
   // strchr(), strrchr() and strstr() the rest of the string from the match.
   kIndex,
@@ -54,6 +54,10 @@ enum class Subroutine {
   kInetNtop,
   kCleanpath,
   kStrtok,  // `id`: its state, a hidden this-> string (string_search_gen.cc)
+  // scratch_gen.cc: the clause's scratch memory
+  kAlloca,
+  kBcopy,
+  kCopyinto,
 };
 
 // The subroutine a call names; nullopt for actions and unknown names.

@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	bcopy(0, alloca(8));
+}

@@ -1,0 +1,6 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	p = alloca(8);
+	*p = 1;
+}

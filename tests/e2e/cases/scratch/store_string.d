@@ -1,0 +1,6 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	p = (char *)alloca(8);
+	*p = "x";
+}
