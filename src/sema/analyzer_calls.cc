@@ -453,7 +453,9 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
             f + "( ) argument #" + std::to_string(i + 1) + " is an aggregation; use printa( )");
       }
     }
-    if (!inferring_) {
+    // freopen("") restores the output: a path, not a format to check.
+    bool restores = f == "freopen" && e.args[0]->text.empty() && e.args.size() == 1;
+    if (!inferring_ && !restores) {
       PendingFormat pending{e.args[0]->text, e.line, {}, -1};
       for (size_t i = 1; i < e.args.size(); ++i) pending.arg_types.push_back(e.args[i]->type);
       pending_formats_.push_back(std::move(pending));
