@@ -50,6 +50,11 @@ void Builder::LoadMapValueAddr(Reg dst, int map_index, uint32_t offset) {
   Emit(encode::LoadMapValueAddr(dst, map_index, offset));
 }
 
+void Builder::LoadFuncAddr(Reg dst, Label target) {
+  fixups_.push_back({insns_.size(), target.id, true});
+  Emit(encode::LoadImm64(dst, BPF_PSEUDO_FUNC, 0, 0));
+}
+
 void Builder::Load(int size, Reg dst, Reg base, int16_t off) {
   Emit(encode::Load(SizeCode(size), dst, base, off));
 }
@@ -99,6 +104,10 @@ std::vector<bpf_insn> Builder::Finish() {
     long target = label_pos_.at(f.label);
     if (target < 0) throw std::logic_error("BPF label never bound");
     long delta = target - static_cast<long>(f.insn) - 1;
+    if (f.in_imm) {
+      insns_[f.insn].imm = static_cast<int32_t>(delta);
+      continue;
+    }
     if (delta < INT16_MIN || delta > INT16_MAX) {
       // A user's program can get here (one huge clause), so this is a
       // compile error, not an internal one.

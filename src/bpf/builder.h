@@ -44,6 +44,9 @@ class Builder {
   void LoadMapFd(Reg dst, int map_index);
   // ld_imm64 of the address of a map's first value plus offset (array maps).
   void LoadMapValueAddr(Reg dst, int map_index, uint32_t offset);
+  // ld_imm64 of the address of the function at `target` (BPF_PSEUDO_FUNC),
+  // a callback for helpers such as bpf_loop.
+  void LoadFuncAddr(Reg dst, Label target);
 
   // Memory. `size` is 1, 2, 4 or 8 bytes.
   void Load(int size, Reg dst, Reg base, int16_t off);
@@ -73,6 +76,7 @@ class Builder {
   struct Fixup {
     size_t insn;
     int label;
+    bool in_imm = false;  // LoadFuncAddr: the offset goes in imm, not off
   };
   void Emit(const bpf_insn& insn);
   void Emit(const WideInsn& insn);

@@ -24,6 +24,23 @@ TEST(BpfBuilderTest, ForwardAndBackwardJumpsResolve) {
   EXPECT_EQ(insns[1].code, BPF_JMP | BPF_JA);
 }
 
+TEST(BpfBuilderTest, FunctionAddressesAreRelativeInImm) {
+  Builder b;
+  Label callback = b.NewLabel();
+  b.LoadFuncAddr(R2, callback);  // insns 0-1: the callback is at 3, imm 3 - 0 - 1
+  b.Exit();                      // insn 2
+  b.Bind(callback);
+  b.Exit();  // insn 3
+  auto insns = b.Finish();
+  ASSERT_EQ(insns.size(), 4u);
+  EXPECT_EQ(insns[0].code, BPF_LD | BPF_IMM | BPF_DW);
+  EXPECT_EQ(insns[0].src_reg, BPF_PSEUDO_FUNC);
+  EXPECT_EQ(insns[0].dst_reg, R2);
+  EXPECT_EQ(insns[0].imm, 2);
+  EXPECT_EQ(insns[0].off, 0);
+  EXPECT_EQ(insns[1].imm, 0);
+}
+
 TEST(BpfBuilderTest, UnboundLabelIsAnError) {
   Builder b;
   b.Jump(b.NewLabel());

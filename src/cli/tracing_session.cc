@@ -187,6 +187,12 @@ void TracingSession::LoadPrograms() {
       programs_.push_back(runtime::LoadProgram(
           def.prog_type, insns, def.name, def.expected_attach_type, def.attach_btf_id, btf_obj_fd));
     } catch (const runtime::VerifierError& e) {
+      if (e.reason().find("bpf_probe_write_user") != std::string::npos) {
+        throw RuntimeError(
+            "could not enable tracing: copyout( ) and copyoutstr( ) need "
+            "bpf_probe_write_user, which this kernel does not allow (kernel lockdown "
+            "withholds it)");
+      }
       if (!runtime::IsComplexityError(e)) throw;
       // Say which statement costs what, loading parts of the program again.
       std::string why = ExplainVerifierCost(
@@ -508,6 +514,16 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
       case ActionKind::kDiscard:
         EndSpeculation(a, data);
         break;
+      case ActionKind::kFreopen:
+        Freopen(a, data);
+        break;
+      case ActionKind::kFtruncate:
+        redirect_.Truncate();
+        break;
+      case ActionKind::kBreakpoint:
+      case ActionKind::kPanic:
+        ReportUnsupported(a, data);
+        break;
     }
   }
 }
@@ -651,6 +667,35 @@ void TracingSession::ReportDrops() {
 
 bool TracingSession::TargetExited() {
   return options_.target != nullptr && options_.target->Exited();
+}
+
+void TracingSession::Freopen(const ActionDesc& a, const uint8_t* record) {
+  std::vector<Value> args;
+  for (const FieldDesc& f : a.fields) args.push_back(DecodeField(record, f));
+  const std::string path = FormatPrintf(ParsePrintfFormat(a.format), args);
+  std::string why = redirect_.Reopen(path);
+  if (why.empty()) return;
+  RecordHeader h;
+  memcpy(&h, record, sizeof(h));
+  ErrorReport r = ErrorAt(static_cast<int>(h.cpu), EnabledProbeId(h.probe_id, h.epid), h.probe_id,
+                          probes_.ById(h.probe_id));
+  r.message += "freopen( ) could not open \"" + path + "\": " + why;
+  sink_->Error(r);
+}
+
+// Linux gives BPF programs no way into a kernel debugger and no way to
+// panic the kernel, so these are reported at every firing and do nothing.
+void TracingSession::ReportUnsupported(const ActionDesc& a, const uint8_t* record) {
+  RecordHeader h;
+  memcpy(&h, record, sizeof(h));
+  ErrorReport r = ErrorAt(static_cast<int>(h.cpu), EnabledProbeId(h.probe_id, h.epid), h.probe_id,
+                          probes_.ById(h.probe_id));
+  r.message += a.kind == ActionKind::kBreakpoint
+                   ? "breakpoint( ) is not supported on Linux: a BPF program cannot enter a "
+                     "kernel debugger; nothing was done"
+                   : "panic( ) is not supported on Linux: a BPF program cannot panic the "
+                     "kernel; the system was left running";
+  sink_->Error(r);
 }
 
 void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {

@@ -29,6 +29,7 @@
 #include "consumer/aggregation_printer.h"
 #include "consumer/flow_indent.h"
 #include "consumer/kernel_symbol_lookup.h"
+#include "consumer/output_redirect.h"
 #include "consumer/output_sink.h"
 #include "consumer/speculation_buffers.h"
 #include "metrics/metrics_server.h"
@@ -119,6 +120,9 @@ class TracingSession {
   void ReportDrops();
   // setopt(): changes a dynamic option, or reports why it cannot as DTrace does.
   void Setopt(const ActionDesc& a, const uint8_t* record);
+  // freopen(), breakpoint(), panic(): what is done, or why it cannot be.
+  void Freopen(const ActionDesc& a, const uint8_t* record);
+  void ReportUnsupported(const ActionDesc& a, const uint8_t* record);
   uint32_t EnabledProbeId(uint32_t probe_id, uint32_t clause) const;
   // The output options of this moment, for the sink.
   SinkOptions OutputOptions() const;
@@ -129,6 +133,7 @@ class TracingSession {
   SessionOptions options_;
   StopSignals& stop_;
   FILE* out_;
+  OutputRedirect redirect_{out_};  // freopen(), ftruncate()
   std::vector<runtime::Map> maps_;
   std::vector<runtime::Program> programs_;
   std::vector<runtime::Attachment> attachments_;

@@ -36,11 +36,14 @@ bool IsRecordingCall(const std::string& f) {
 bool IsDataAction(const std::string& f) {
   return f == "trace" || f == "printf" || f == "printa" || f == "exit" || f == "clear" ||
          f == "trunc" || f == "setopt" || f == "system" || f == "print" || f == "commit" ||
-         f == "discard" || f == "normalize" || f == "denormalize" || IsRecordingCall(f);
+         f == "discard" || f == "normalize" || f == "denormalize" || f == "freopen" ||
+         f == "ftruncate" || f == "breakpoint" || f == "panic" || IsRecordingCall(f);
 }
 
 // Actions done in the kernel, which send nothing to the consumer.
-bool IsKernelAction(const std::string& f) { return f == "raise" || f == "stop"; }
+bool IsKernelAction(const std::string& f) {
+  return f == "raise" || f == "stop" || f == "chill" || f == "copyout" || f == "copyoutstr";
+}
 
 // Which of a printf()'s arguments (the format is argument 0) a %A
 // conversion prints.
@@ -69,7 +72,7 @@ void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
         if (c.text == "exit" || c.text == "normalize") *bytes += 8;
         if (c.text == "commit" || c.text == "discard") *bytes += 8;
         if (c.text == "print") *bytes += PrintRecordBytes(*c.args[0]);
-        if (c.text == "printf" || c.text == "system") {
+        if (c.text == "printf" || c.text == "system" || c.text == "freopen") {
           std::vector<bool> user_address =
               UserAddressArguments(ParsePrintfFormat(c.args[0]->text, c.line), c.args.size());
           for (size_t i = 1; i < c.args.size(); ++i)
@@ -410,11 +413,22 @@ void FunctionGen::GenActionCall(const Expr& call) {
     GenPrinta(call);
   else if (f == "exit")
     GenExit(call);
-  else if (f == "system")
+  else if (f == "system" || f == "freopen")
     GenPrintf(call);
   else if (f == "raise" || f == "stop")
     GenSignal(call);
-  else if (f == "clear")
+  else if (f == "chill")
+    GenChill(call);
+  else if (f == "copyout" || f == "copyoutstr")
+    GenCopyout(call);
+  else if (f == "ftruncate" || f == "breakpoint" || f == "panic") {
+    // Only the record: the consumer does (or refuses) the rest.
+    ActionDesc a;
+    a.kind = f == "ftruncate"    ? ActionKind::kFtruncate
+             : f == "breakpoint" ? ActionKind::kBreakpoint
+                                 : ActionKind::kPanic;
+    AddAction(std::move(a));
+  } else if (f == "clear")
     GenAggControl(call, ActionKind::kClear);
   else if (f == "trunc")
     GenAggControl(call, ActionKind::kTrunc);
@@ -445,7 +459,9 @@ void FunctionGen::GenTraceValue(const Expr& arg) {
 
 void FunctionGen::GenPrintf(const Expr& call) {
   ActionDesc a;
-  a.kind = call.text == "system" ? ActionKind::kSystem : ActionKind::kPrintf;
+  a.kind = call.text == "system"    ? ActionKind::kSystem
+           : call.text == "freopen" ? ActionKind::kFreopen
+                                    : ActionKind::kPrintf;
   a.format = call.args[0]->text;
   // Sema checked the format against the arguments.
   const PrintfFormat format = ParsePrintfFormat(a.format, call.line);

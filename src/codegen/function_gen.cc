@@ -35,6 +35,7 @@ ProgramDef FunctionGen::Generate(const std::vector<ClauseProbes>& clauses, const
     out_.records.resize(records_before);
     scratch_loaded_ = attempt == 1;
     exit_label_ = b_.NewLabel();
+    chill_callback_.reset();
     statement_spans_.clear();
     try {
       // The same order in every program of a chain: the same offsets.
@@ -63,6 +64,7 @@ ProgramDef FunctionGen::Generate(const std::vector<ClauseProbes>& clauses, const
       }
       b_.MovImm(R0, 0);
       b_.Exit();
+      GenCallbacks();
       ProgramDef def;
       def.clause_spans = std::move(spans);
       def.statement_spans = std::move(statement_spans_);

@@ -19,6 +19,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -57,6 +58,8 @@ struct SharedMaps {
   int speculations = -1;  // format/speculation_layout.h
   // vtimestamp's per-CPU slot (vtime_gen.cc), once a program uses it.
   int vtime = -1;
+  // chill()'s per-CPU interval and time spent (destructive_gen.cc).
+  int chill = -1;
 };
 
 constexpr int kMaxSyscallNr = 512;
@@ -140,6 +143,11 @@ class FunctionGen {
   void GenAggControl(const ast::Expr& call, ActionKind kind);
   void GenSetopt(const ast::Expr& call);
   void GenNormalize(const ast::Expr& call);  // normalize(), denormalize()
+  // --- destructive actions done in the program (destructive_gen.cc)
+  void GenChill(const ast::Expr& call);
+  void GenCopyout(const ast::Expr& call);  // copyout(), copyoutstr()
+  // After the program's exit: the functions its bpf_loop calls use.
+  void GenCallbacks();
   // --- speculations (speculation_gen.cc)
   void GenSpeculation();  // r0 = a free speculation's id, 0 when none
   void GenSpeculate(const ast::Expr& call);
@@ -415,6 +423,8 @@ class FunctionGen {
   ChainLink chain_;
   const std::vector<const Probe*>* group_probes_ = nullptr;
   bpf::Label exit_label_;  // the prologue's early exit, bound right after it
+  // chill()'s bpf_loop callback, once a clause uses it.
+  std::optional<bpf::Label> chill_callback_;
 
   // Per clause.
   const ClauseProbes* clause_ = nullptr;

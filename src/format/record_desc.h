@@ -55,6 +55,13 @@ enum class ActionKind {
   kDiscard,
   // normalize(@, n): fields[0] the divisor; denormalize(@): no field (1).
   kNormalize,
+  // freopen(): format and fields as printf's (the path); ftruncate(),
+  // breakpoint(), panic(): no field. The consumer carries them out
+  // (consumer/output_redirect.h) or says why it cannot.
+  kFreopen,
+  kFtruncate,
+  kBreakpoint,
+  kPanic,
 };
 
 struct ActionDesc {

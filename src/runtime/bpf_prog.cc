@@ -1,10 +1,12 @@
 #include "runtime/bpf_prog.h"
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <sched.h>
 
 #include <cerrno>
 #include <cstring>
+#include <set>
 #include <sstream>
 
 #include "runtime/kernel_name.h"
@@ -17,10 +19,59 @@ constexpr size_t kInitialLogSize = 1 << 20;
 // keeps the log's tail, which is where the reason is.
 constexpr size_t kMaxLogSize = 64u << 20;
 
+// Where the program's functions start (0 for the main one, then every
+// callback a BPF_PSEUDO_FUNC ld_imm64 names and every BPF_PSEUDO_CALL
+// target), in order.
+std::vector<uint32_t> FunctionStarts(const std::vector<bpf_insn>& insns) {
+  std::set<uint32_t> starts{0};
+  for (size_t i = 0; i < insns.size(); ++i) {
+    const bpf_insn& insn = insns[i];
+    bool func_addr = insn.code == (BPF_LD | BPF_IMM | BPF_DW) && insn.src_reg == BPF_PSEUDO_FUNC;
+    bool call = insn.code == (BPF_JMP | BPF_CALL) && insn.src_reg == BPF_PSEUDO_CALL;
+    if (func_addr || call)
+      starts.insert(static_cast<uint32_t>(static_cast<long>(i) + insn.imm + 1));
+    if (insn.code == (BPF_LD | BPF_IMM | BPF_DW)) ++i;
+  }
+  return {starts.begin(), starts.end()};
+}
+
+// The kernel takes a callback's address only in a program whose functions
+// BTF describes: one `int f(void)` type, kMaxFunctions static functions of
+// it (type ids 3, 4, ...; 1 is int, 2 the prototype), loaded once.
+constexpr size_t kMaxFunctions = 8;
+
+int FunctionBtfFd() {
+  static int fd = [] {
+    struct btf* btf = btf__new_empty();
+    if (btf == nullptr) return -1;
+    int int_type = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+    int proto = btf__add_func_proto(btf, int_type);
+    for (size_t i = 0; i < kMaxFunctions; ++i)
+      btf__add_func(btf, ("f" + std::to_string(i)).c_str(), BTF_FUNC_STATIC, proto);
+    if (btf__load_into_kernel(btf) < 0) return -1;
+    return btf__fd(btf);  // kept for the process' life, as btf is
+  }();
+  return fd;
+}
+
 int TryLoad(uint32_t prog_type, const std::vector<bpf_insn>& insns, const std::string& name,
             std::string* log, uint32_t expected_attach_type, uint32_t attach_btf_id,
             int attach_btf_obj_fd) {
   LIBBPF_OPTS(bpf_prog_load_opts, opts);
+  std::vector<bpf_func_info> func_info;
+  std::vector<uint32_t> starts = FunctionStarts(insns);
+  if (starts.size() > 1 && starts.size() <= kMaxFunctions) {
+    int btf_fd = FunctionBtfFd();
+    if (btf_fd >= 0) {
+      // The FUNC types are ids 3, 4, ... (1: int, 2: the prototype).
+      for (size_t i = 0; i < starts.size(); ++i)
+        func_info.push_back({starts[i], static_cast<uint32_t>(3 + i)});
+      opts.prog_btf_fd = static_cast<uint32_t>(btf_fd);
+      opts.func_info = func_info.data();
+      opts.func_info_cnt = static_cast<uint32_t>(func_info.size());
+      opts.func_info_rec_size = sizeof(bpf_func_info);
+    }
+  }
   opts.expected_attach_type = static_cast<bpf_attach_type>(expected_attach_type);
   opts.attach_btf_id = attach_btf_id;
   opts.attach_btf_obj_fd = static_cast<uint32_t>(attach_btf_obj_fd);

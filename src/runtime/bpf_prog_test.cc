@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bpf/builder.h"
 #include "runtime/kernel_name.h"
 #include "runtime/test_insns.h"
 
@@ -71,6 +72,30 @@ TEST(BpfProgTest, RunProgramOnceReturnsR0) {
   EXPECT_EQ(RunProgramOnce(program.fd(), {1, 2, 3}), 42u);
   EXPECT_THROW(RunProgramOnce(-1), RuntimeError);
   EXPECT_THROW(RunProgramOnce(program.fd(), std::vector<uint64_t>(13)), RuntimeError);
+}
+
+TEST(BpfProgTest, AProgramWithABpfLoopCallbackLoadsAndRuns) {
+  DT_REQUIRE_ROOT();
+  // r0 = the turns bpf_loop ran: the callback stops it at the 5th of 100
+  // (it returns 1 when its index r1 is 4). The kernel takes the callback's
+  // address only with BTF describing the functions, which LoadProgram adds.
+  bpf::Builder b;
+  bpf::Label callback = b.NewLabel(), stop = b.NewLabel();
+  b.MovImm(bpf::R1, 100);
+  b.LoadFuncAddr(bpf::R2, callback);
+  b.MovImm(bpf::R3, 0);
+  b.MovImm(bpf::R4, 0);
+  b.Call(BPF_FUNC_loop);
+  b.Exit();
+  b.Bind(callback);
+  b.JumpIfImm(BPF_JEQ, bpf::R1, 4, stop);
+  b.MovImm(bpf::R0, 0);
+  b.Exit();
+  b.Bind(stop);
+  b.MovImm(bpf::R0, 1);
+  b.Exit();
+  Program program = LoadProgram(BPF_PROG_TYPE_RAW_TRACEPOINT, b.Finish(), "BEGIN");
+  EXPECT_EQ(RunProgramOnce(program.fd()), 5u);
 }
 
 TEST(BpfProgTest, RunProgramOnceLetsTheProgramReadArguments) {

@@ -87,6 +87,7 @@ class Analyzer {
   void AnalyzeStmt(ast::Stmt& stmt);
   void AnalyzeAggregate(ast::Stmt& stmt);
   void AnalyzeActionCall(ast::Expr& call);
+  void CheckCopyoutArgs(const ast::Expr& call);  // copyout(), copyoutstr()
   // printf(), system() and printa() formats against their arguments'
   // types (analyzer_calls.cc).
   void CheckFormats();

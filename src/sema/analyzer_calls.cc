@@ -9,6 +9,7 @@
 #include "format/printf_parse.h"
 #include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
+#include "sema/destructive_actions.h"
 #include "sema/resolved.h"
 #include "sema/speculation_rules.h"
 
@@ -31,6 +32,21 @@ constexpr ActionSpec kActions[] = {
     {"raise", 1, 1},  {"stop", 0, 0},    {"print", 1, 1},     {"speculate", 1, 1},
     {"commit", 1, 1}, {"discard", 1, 1}, {"normalize", 2, 2}, {"denormalize", 1, 1},
 };
+
+// The destructive actions added to those above (sema/destructive_actions.h),
+// and ftruncate().
+constexpr ActionSpec kMoreActions[] = {
+    {"chill", 1, 1},     {"copyout", 3, 3},    {"copyoutstr", 3, 3}, {"freopen", 1, -1},
+    {"ftruncate", 0, 0}, {"breakpoint", 0, 0}, {"panic", 0, 0},
+};
+
+const ActionSpec* FindAction(const std::string& f) {
+  for (const ActionSpec& a : kActions)
+    if (f == a.name) return &a;
+  for (const ActionSpec& a : kMoreActions)
+    if (f == a.name) return &a;
+  return nullptr;
+}
 
 // Subroutines that compute a value from strings and integers, with
 // DTrace's prototypes. A `const char *` parameter takes a D string and is
@@ -118,9 +134,6 @@ std::string CalledFromExpression(const std::string& f) {
          "( ) may not be called from a D expression (D program context required)";
 }
 
-// Actions that change the system, refused unless -w (destructive) is given.
-bool IsDestructive(const std::string& f) { return f == "system" || f == "raise" || f == "stop"; }
-
 }  // namespace
 
 const Type* Analyzer::CheckCall(Expr& e) {
@@ -132,8 +145,8 @@ const Type* Analyzer::CheckCall(Expr& e) {
                          Excerpt(f) + "( ) may only be used as the value of an aggregation");
     }
   }
-  for (const ActionSpec& a : kActions) {
-    if (f != a.name) continue;
+  if (const ActionSpec* action = FindAction(f)) {
+    const ActionSpec& a = *action;
     if (n < static_cast<size_t>(a.min_args) ||
         (a.max_args >= 0 && n > static_cast<size_t>(a.max_args)))
       ProtoLenError(e.line, f, n, a.min_args, a.max_args);
@@ -399,7 +412,7 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
   }
   aggregation_action_.clear();
   auto is_agg = [&](size_t i) { return e.args[i]->kind == ExprKind::kAggregation; };
-  if (IsDestructive(f)) info_.destructive = true;
+  if (IsDestructiveAction(f)) info_.destructive = true;
   if (f == "trace") {
     if (is_agg(0)) {
       throw CompileError("D_TRACE_AGG", e.line, "trace( ) may not be applied to an aggregation");
@@ -427,7 +440,7 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
       throw CompileError("D_PRINT_DYN", e.line,
                          "print( ) may not be applied to a dynamic expression");
     }
-  } else if (f == "printf" || f == "system") {
+  } else if (f == "printf" || f == "system" || f == "freopen") {
     if (e.args[0]->kind != ExprKind::kString) {
       throw CompileError("D_PRINTF_ARG_FMT", e.line,
                          f +
@@ -442,7 +455,9 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
             f + "( ) argument #" + std::to_string(i + 1) + " is an aggregation; use printa( )");
       }
     }
-    if (!inferring_) {
+    // freopen("") restores the output: a path, not a format to check.
+    bool restores = f == "freopen" && e.args[0]->text.empty() && e.args.size() == 1;
+    if (!inferring_ && !restores) {
       PendingFormat pending{e.args[0]->text, e.line, {}, -1};
       for (size_t i = 1; i < e.args.size(); ++i) pending.arg_types.push_back(e.args[i]->type);
       pending_formats_.push_back(std::move(pending));
@@ -468,7 +483,9 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
     CheckPrintaKeys(e, first);
     if (first == 1 && !inferring_)
       pending_formats_.push_back({e.args[0]->text, e.line, {}, ResolutionOf(*e.args[1]).id});
-  } else if (f == "exit" || f == "raise" || IsSpeculationAction(f)) {
+  } else if (f == "copyout" || f == "copyoutstr") {
+    CheckCopyoutArgs(e);
+  } else if (f == "exit" || f == "raise" || f == "chill" || IsSpeculationAction(f)) {
     if (IsSpeculationAction(f)) info_.uses_speculations = true;
     if (!e.args[0]->type->IsInteger()) {
       throw CompileError(
@@ -509,6 +526,25 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
         throw CompileError("D_SETOPT_ARG", e.line, "setopt( ) arguments must be string literals");
       }
     }
+  }
+}
+
+// copyout(void *buf, uintptr_t addr, size_t nbytes) and
+// copyoutstr(string str, uintptr_t addr, size_t maxlen): DTrace's prototypes.
+// copyout()'s buffer is a D string or a pointer (copyin()'s, a kernel
+// object's); copyoutstr() takes a string.
+void Analyzer::CheckCopyoutArgs(const Expr& e) {
+  const std::string& f = e.text;
+  const char* protos[] = {f == "copyout" ? "void *" : "string", "uintptr_t", "size_t"};
+  for (size_t i = 0; i < 3; ++i) {
+    const Type* t = e.args[i]->type;
+    bool ok = i == 0 ? (t->IsString() || (f == "copyout" && t->IsPointer())) : t->IsInteger();
+    if (i == 1 && t->IsPointer()) ok = true;
+    if (ok) continue;
+    throw CompileError("D_PROTO_ARG", e.args[i]->line,
+                       f + "( ) argument #" + std::to_string(i + 1) +
+                           " is incompatible with prototype:\n\tprototype: " + protos[i] +
+                           "\n\t argument: " + TypeSpelling(t));
   }
 }
 

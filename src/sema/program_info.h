@@ -86,7 +86,7 @@ struct ProgramInfo {
     uint32_t comm = 0;
   };
   std::optional<TaskOffsets> task_offsets;
-  bool destructive = false;  // system(), raise(), stop(): needs -w
+  bool destructive = false;  // sema/destructive_actions.h: needs -w
   // speculation(), speculate(), commit() or discard(): the speculation map.
   bool uses_speculations = false;
 };

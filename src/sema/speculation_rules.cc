@@ -2,14 +2,11 @@
 
 #include "common/diagnostic.h"
 #include "common/nesting.h"
+#include "sema/destructive_actions.h"
 
 namespace dt {
 
 namespace {
-
-bool IsDestructiveAction(const std::string& f) {
-  return f == "system" || f == "raise" || f == "stop";
-}
 
 // Statements that call no action (assignments, subroutines for their
 // effect) record nothing, as DTrace's void expressions.

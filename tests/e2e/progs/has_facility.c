@@ -8,6 +8,8 @@
  *   has_facility kprobe    a BPF program on a kprobe (perf kprobe PMU)
  *   has_facility fbt       either of them: what fbt probes attach with
  *   has_facility uprobe_multi  the multi-uprobe link (many uprobes, one call)
+ *   has_facility write_user    bpf_probe_write_user (copyout()), which kernel
+ *                              lockdown (integrity and up) takes away
  *
  * The e2e runner asks this for cases marked REQUIRES: fbt. Asking the kernel
  * rather than reading its version is the point: a kernel may have been built
@@ -137,10 +139,34 @@ static int try_uprobe_multi(char *why, size_t why_size) {
   return 0;
 }
 
+/* Loads a raw tracepoint program that calls bpf_probe_write_user; the
+ * verifier refuses the helper where the kernel withholds it. */
+static int try_write_user(char *why, size_t why_size) {
+  const struct bpf_insn prog_insns[] = {
+      {.code = BPF_ST | BPF_MEM | BPF_DW, .dst_reg = BPF_REG_10, .off = -8, .imm = 0},
+      {.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_1, .imm = 0},
+      {.code = BPF_ALU64 | BPF_MOV | BPF_X, .dst_reg = BPF_REG_2, .src_reg = BPF_REG_10},
+      {.code = BPF_ALU64 | BPF_ADD | BPF_K, .dst_reg = BPF_REG_2, .imm = -8},
+      {.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_3, .imm = 8},
+      {.code = BPF_JMP | BPF_CALL, .imm = BPF_FUNC_probe_write_user},
+      {.code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0},
+      {.code = BPF_JMP | BPF_EXIT},
+  };
+  int prog = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, "has_facility", "GPL", prog_insns,
+                           sizeof(prog_insns) / sizeof(prog_insns[0]), NULL);
+  if (prog < 0) {
+    snprintf(why, why_size, "load refused (%s)", strerror(errno));
+    return 0;
+  }
+  close(prog);
+  return 1;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 2 || (strcmp(argv[1], "fentry") && strcmp(argv[1], "kprobe") &&
-                    strcmp(argv[1], "fbt") && strcmp(argv[1], "uprobe_multi"))) {
-    fprintf(stderr, "usage: has_facility fentry|kprobe|fbt|uprobe_multi\n");
+  if (argc != 2 ||
+      (strcmp(argv[1], "fentry") && strcmp(argv[1], "kprobe") && strcmp(argv[1], "fbt") &&
+       strcmp(argv[1], "uprobe_multi") && strcmp(argv[1], "write_user"))) {
+    fprintf(stderr, "usage: has_facility fentry|kprobe|fbt|uprobe_multi|write_user\n");
     return 2;
   }
   /* Kernels before 5.11 charge BPF memory to RLIMIT_MEMLOCK. */
@@ -153,6 +179,16 @@ int main(int argc, char **argv) {
       return 0;
     }
     printf("uprobe_multi: unavailable (%s)\n", why);
+    return 1;
+  }
+
+  if (strcmp(argv[1], "write_user") == 0) {
+    char why[128] = "";
+    if (try_write_user(why, sizeof(why))) {
+      printf("write_user: bpf_probe_write_user is allowed\n");
+      return 0;
+    }
+    printf("write_user: unavailable (%s)\n", why);
     return 1;
   }
 
