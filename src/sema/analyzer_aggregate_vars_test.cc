@@ -50,7 +50,7 @@ TEST(AggregateVarsTest, MembersAndElementsResolveToPartsOfTheVariable) {
   EXPECT_EQ(array.memory.offset, 4u);  // b after a, in i
   EXPECT_EQ(array.memory.read, ReadKind::kObject);
   const Resolved& in = ResolutionOf(*lhs.lhs->lhs);  // p.i
-  EXPECT_EQ(in.memory.offset, 4u);  // after c, aligned for int
+  EXPECT_EQ(in.memory.offset, 4u);                   // after c, aligned for int
   EXPECT_EQ(ResolutionOf(*lhs.lhs->lhs->lhs).kind, Resolved::Kind::kGlobalVariable);
   EXPECT_EQ(ResolutionOf(*Stmt(*a, 2).rhs).elements, 5u);
 }
