@@ -325,6 +325,10 @@ class FunctionGen {
   void GenEntryForWrite(const ast::Expr& e);
   void GenVariablePartValue(const ast::Expr& e);  // r0 = a member's or element's value
   void GenStoreToVariablePart(const ast::Expr& lhs, int16_t value_slot);
+  // r0 = `value` (in r0) in whole words: a part copied to scratch when its
+  // size is not a multiple of 8 (a whole variable's value already is).
+  void PadVariablePart(const ast::Expr& value);
+  void CopyExactBytes(bpf::Reg dst, int16_t dst_off, bpf::Reg src, uint32_t size);  // uses r2
   // print()'s argument is a D variable's struct, union or array.
   bool PrintsVariableObject(const ast::Expr& arg) const;
   // `lhs = 0` for a string self-> variable or associative element: deletes

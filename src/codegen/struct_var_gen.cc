@@ -158,6 +158,31 @@ void FunctionGen::GenVariablePartValue(const Expr& e) {
   }
 }
 
+// Copies `size` bytes from `src` to `dst` exactly, widest loads first.
+void FunctionGen::CopyExactBytes(Reg dst, int16_t dst_off, Reg src, uint32_t size) {
+  uint32_t at = 0;
+  for (int step : {8, 4, 2, 1}) {
+    for (; at + static_cast<uint32_t>(step) <= size; at += static_cast<uint32_t>(step)) {
+      b_.Load(step, R2, src, static_cast<int16_t>(at));
+      b_.Store(step, dst, static_cast<int16_t>(dst_off + at), R2);
+    }
+  }
+}
+
+void FunctionGen::PadVariablePart(const Expr& value) {
+  const uint32_t size = static_cast<uint32_t>(StripTypedefs(value.type)->size);
+  if (!IsPart(value) || size == StoredBytes(value.type)) return;
+  // r0 points into a larger object: the words past this part may lie
+  // outside it. Copy the part to zeroed scratch of whole words.
+  uint32_t off = AllocScratch(StoredBytes(value.type));
+  EnsureScratch();
+  b_.Mov(R1, R0);
+  ZeroMem(R7, static_cast<int16_t>(off), StoredBytes(value.type));
+  CopyExactBytes(R7, static_cast<int16_t>(off), R1, size);
+  b_.Mov(R0, R7);
+  b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(off));
+}
+
 void FunctionGen::GenStoreToVariablePart(const Expr& lhs, int16_t value_slot) {
   const KernelAccess& m = ResolutionOf(lhs).memory;
   GenVariableObjectAddress(lhs, true);
@@ -167,14 +192,7 @@ void FunctionGen::GenStoreToVariablePart(const Expr& lhs, int16_t value_slot) {
   switch (m.read) {
     case ReadKind::kObject: {
       // Exactly the part's bytes: the members after it stay as they are.
-      uint32_t size = static_cast<uint32_t>(StripTypedefs(lhs.type)->size);
-      uint32_t at = 0;
-      for (int step : {8, 4, 2, 1}) {
-        for (; at + static_cast<uint32_t>(step) <= size; at += static_cast<uint32_t>(step)) {
-          b_.Load(step, R2, R1, static_cast<int16_t>(at));
-          b_.Store(step, R0, static_cast<int16_t>(at), R2);
-        }
-      }
+      CopyExactBytes(R0, 0, R1, static_cast<uint32_t>(StripTypedefs(lhs.type)->size));
       break;
     }
     case ReadKind::kScalar:

@@ -289,7 +289,9 @@ void FunctionGen::GenAssign(const Expr& e) {
     GenArith(e.binary_op, t, is_signed);
   } else {
     GenExpr(*e.rhs);
-    if (t->IsString() && e.rhs->type->size != t->size) {
+    if (IsObjectType(t) && ResolutionOf(*e.lhs).kind != Resolved::Kind::kVariablePart) {
+      PadVariablePart(*e.rhs);  // a whole variable takes whole words
+    } else if (t->IsString() && e.rhs->type->size != t->size) {
       // Widen to the variable's storage size before storing.
       uint32_t off = AllocScratch(static_cast<uint32_t>(t->size));
       CopyToScratchString(off, static_cast<uint32_t>(t->size),
