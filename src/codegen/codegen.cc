@@ -97,7 +97,7 @@ uint32_t KeySize(const std::vector<const Type*>& key_types) {
   return size == 0 ? 8 : size;
 }
 
-uint32_t ValueSize(const Type* t) { return t->IsString() ? static_cast<uint32_t>(t->size) : 8; }
+uint32_t ValueSize(const Type* t) { return HeldAsBytes(t) ? StoredBytes(t) : 8; }
 
 // -x aggsize is DTrace's space for an aggregation's keys and values.
 uint32_t AggregationEntries(const CodegenOptions& options, const AggregationDef& def) {

@@ -131,6 +131,9 @@ void FunctionGen::GenExpr(const Expr& e) {
     case Resolved::Kind::kKernelMemory:
       GenKernelValue(e);
       return;
+    case Resolved::Kind::kVariablePart:
+      GenVariablePartValue(e);
+      return;
     case Resolved::Kind::kTranslatedMember:
       GenTranslated(e);
       return;

@@ -20,7 +20,7 @@ ProgramDef FunctionGen::Generate(const std::vector<ClauseProbes>& clauses, const
   raw_tracepoint_ = provider.RawTracepoint(first);
   bool locals_in_scratch = false;
   for (const Variable& v : info_.clause_vars)
-    locals_in_scratch |= v.type->IsString() || chain.this_in_scratch;
+    locals_in_scratch |= HeldAsBytes(v.type) || chain.this_in_scratch;
   size_t records_before = out_.records.size();
 
   // First without the scratch buffer (the cheapest program), and again with
@@ -40,8 +40,8 @@ ProgramDef FunctionGen::Generate(const std::vector<ClauseProbes>& clauses, const
     try {
       // The same order in every program of a chain: the same offsets.
       for (const Variable& v : info_.clause_vars) {
-        if (v.type->IsString())
-          this_strings_[v.id] = AllocScratch(static_cast<uint32_t>(v.type->size));
+        if (HeldAsBytes(v.type))
+          this_strings_[v.id] = AllocScratch(StoredBytes(v.type));
         else if (chain.this_in_scratch)
           this_slots_[v.id] = static_cast<int16_t>(AllocScratch(8));
         else

@@ -73,6 +73,10 @@ bool ClauseUsesArena(const ast::Clause& clause);
 // Bytes a value of type t takes in a record, key or map value: strings and
 // stacks at their size, everything else as one 8-byte word.
 uint32_t StoredSize(const Type* t);
+// A string, struct, union or array variable holds its bytes (rounded up to
+// whole words) and its value is their address (struct_var_gen.cc).
+bool HeldAsBytes(const Type* t);
+uint32_t StoredBytes(const Type* t);
 // The consumer's description of a value of type t stored at `offset`.
 FieldDesc DescribeField(const Type* t, uint32_t offset);
 
@@ -345,6 +349,20 @@ class FunctionGen {
   void GenLoadVariable(const ast::Expr& e);
   void GenAssign(const ast::Expr& e);
   void GenStoreTo(const ast::Expr& lhs, int16_t value_slot);
+  // --- structs, unions and arrays in D variables (struct_var_gen.cc)
+  // r0 = where the object `e` (a variable or a part of one) lies; for_write
+  // makes a missing self->/associative entry (zeroed) first, and gives 0
+  // when there is no room for it.
+  void GenVariableObjectAddress(const ast::Expr& e, bool for_write);
+  void GenEntryForWrite(const ast::Expr& e);
+  void GenVariablePartValue(const ast::Expr& e);  // r0 = a member's or element's value
+  void GenStoreToVariablePart(const ast::Expr& lhs, int16_t value_slot);
+  // r0 = `value` (in r0) in whole words: a part copied to scratch when its
+  // size is not a multiple of 8 (a whole variable's value already is).
+  void PadVariablePart(const ast::Expr& value);
+  void CopyExactBytes(bpf::Reg dst, int16_t dst_off, bpf::Reg src, uint32_t size);  // uses r2
+  // print()'s argument is a D variable's struct, union or array.
+  bool PrintsVariableObject(const ast::Expr& arg) const;
   // `lhs = 0` for a string self-> variable or associative element: deletes
   // it, so that it reads as "" again.
   void GenFreeDynamic(const ast::Expr& lhs);

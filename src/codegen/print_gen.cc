@@ -124,7 +124,10 @@ void FunctionGen::GenPrint(const Expr& call) {
     record_size_ += f.size;
     uint32_t object_size = static_cast<uint32_t>(StripTypedefs(t)->size);
     EnsureScratch();
-    GenAddress(arg);
+    if (PrintsVariableObject(arg))
+      GenVariableObjectAddress(arg, false);
+    else
+      GenAddress(arg);
     if (object_size > 0) {
       int mark = stack_top_;
       int16_t addr = AllocSlot();

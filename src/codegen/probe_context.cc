@@ -113,12 +113,13 @@ void FunctionGen::GenPrologue(const std::vector<ClauseProbes>&) {
       b_.StoreImm(8, ThisBase(), slot, 0);
     }
     // A this-> string some clause may read before any assigns it reads as
-    // "" (scratch memory holds the last firing's bytes).
+    // "" (scratch memory holds the last firing's bytes); a this-> struct,
+    // union or array starts zeroed, as its members are written one by one.
     for (auto& [id, offset] : this_strings_) {
       const Variable& v = info_.clause_vars.at(id);
-      if (!v.read_before_assigned) continue;
+      if (!v.read_before_assigned && !IsObjectType(v.type)) continue;
       EnsureScratch();
-      for (uint64_t at = 0; at < v.type->size; at += 8)
+      for (uint64_t at = 0; at < StoredBytes(v.type); at += 8)
         b_.StoreImm(8, R7, static_cast<int16_t>(offset + at), 0);
     }
   }

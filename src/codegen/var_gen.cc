@@ -33,7 +33,7 @@ void FunctionGen::GenThreadKey(int16_t slot) {
 
 // Loads a value from the map entry at r0 (non-null) into r0, per type.
 static void LoadValueFromEntry(Builder& b, const Type* t) {
-  if (t->IsString()) return;  // r0 already points at the string
+  if (HeldAsBytes(t)) return;  // r0 already points at the string or object
   b.Load(static_cast<int>(std::min<uint64_t>(t->size, 8)), R0, R0, 0);
 }
 
@@ -47,7 +47,7 @@ void FunctionGen::GenLoadVariable(const Expr& e) {
     return;
   }
   if (r.kind == Resolved::Kind::kClauseVariable) {
-    if (t->IsString()) {
+    if (HeldAsBytes(t)) {
       EnsureScratch();
       b_.Mov(R0, R7);
       b_.AluImm(BPF_ADD, R0, static_cast<int32_t>(this_strings_.at(r.id)));
@@ -67,9 +67,8 @@ void FunctionGen::GenLoadVariable(const Expr& e) {
   b_.Call(BPF_FUNC_map_lookup_elem);
   Label found = b_.NewLabel(), done = b_.NewLabel();
   b_.JumpIfImm(BPF_JNE, R0, 0, found);
-  if (t->IsString()) {
-    b_.LoadMapValueAddr(R0, maps_.rodata_map(),
-                        maps_.AddRodata("", static_cast<uint32_t>(t->size)));
+  if (HeldAsBytes(t)) {
+    b_.LoadMapValueAddr(R0, maps_.rodata_map(), maps_.AddRodata("", StoredBytes(t)));
   } else {
     b_.MovImm(R0, 0);
   }
@@ -146,9 +145,8 @@ void FunctionGen::GenAssocLookup(const Expr& e) {
   b_.Call(BPF_FUNC_map_lookup_elem);
   Label found = b_.NewLabel(), done = b_.NewLabel();
   b_.JumpIfImm(BPF_JNE, R0, 0, found);
-  if (v.type->IsString()) {
-    b_.LoadMapValueAddr(R0, maps_.rodata_map(),
-                        maps_.AddRodata("", static_cast<uint32_t>(v.type->size)));
+  if (HeldAsBytes(v.type)) {
+    b_.LoadMapValueAddr(R0, maps_.rodata_map(), maps_.AddRodata("", StoredBytes(v.type)));
   } else {
     b_.MovImm(R0, 0);
   }
@@ -163,18 +161,22 @@ void FunctionGen::GenAssocLookup(const Expr& e) {
 // Stores the value in `value_slot` (a scalar, or a string pointer) into lhs.
 void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
   const Type* t = lhs.type;
-  uint32_t tsize = static_cast<uint32_t>(t->size);
+  uint32_t tsize = HeldAsBytes(t) ? StoredBytes(t) : static_cast<uint32_t>(t->size);
   const Resolved& r = ResolutionOf(lhs);
   if (r.kind == Resolved::Kind::kKernelMemory) {  // scratch memory: sema allows no other
     GenScratchStore(lhs, value_slot);
     return;
   }
+  if (r.kind == Resolved::Kind::kVariablePart) {
+    GenStoreToVariablePart(lhs, value_slot);
+    return;
+  }
   if (r.kind == Resolved::Kind::kGlobalVariable) {
     LoadGlobalAddr(R1, r.id);
     b_.Load(8, R0, R10, value_slot);
-    if (t->IsString()) {
+    if (HeldAsBytes(t)) {
       b_.Mov(R4, R0);
-      CopyString(R1, 0, tsize, R4, tsize, true);
+      CopyString(R1, 0, tsize, R4, tsize, t->IsString());
     } else {
       b_.Store(static_cast<int>(std::min<uint32_t>(tsize, 8)), R1, 0, R0);
     }
@@ -182,10 +184,10 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
   }
   if (r.kind == Resolved::Kind::kClauseVariable) {
     b_.Load(8, R0, R10, value_slot);
-    if (t->IsString()) {
+    if (HeldAsBytes(t)) {
       EnsureScratch();
       b_.Mov(R4, R0);
-      CopyString(R7, static_cast<int16_t>(this_strings_.at(r.id)), tsize, R4, tsize, true);
+      CopyString(R7, static_cast<int16_t>(this_strings_.at(r.id)), tsize, R4, tsize, t->IsString());
     } else {
       Normalize(R0, t);
       if (chain_.this_in_scratch) EnsureScratch();
@@ -196,7 +198,7 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
   int mark = stack_top_;
   auto [key, map] = GenDynamicKey(lhs);
   Label done = b_.NewLabel();
-  if (!t->IsString()) {
+  if (!HeldAsBytes(t)) {
     Label nonzero = b_.NewLabel();
     b_.Load(8, R0, R10, value_slot);
     Normalize(R0, t);
@@ -291,7 +293,9 @@ void FunctionGen::GenAssign(const Expr& e) {
     GenArith(e.binary_op, t, is_signed);
   } else {
     GenExpr(*e.rhs);
-    if (t->IsString() && e.rhs->type->size != t->size) {
+    if (IsObjectType(t) && ResolutionOf(*e.lhs).kind != Resolved::Kind::kVariablePart) {
+      PadVariablePart(*e.rhs);  // a whole variable takes whole words
+    } else if (t->IsString() && e.rhs->type->size != t->size) {
       // Widen to the variable's storage size before storing.
       uint32_t off = AllocScratch(static_cast<uint32_t>(t->size));
       CopyToScratchString(off, static_cast<uint32_t>(t->size),

@@ -157,6 +157,14 @@ class Analyzer {
   // Undoes AsKernelValue where the array itself is wanted (&, [ ], *, .).
   const Type* AsKernelObject(ast::Expr& e);
   const Type* CheckPointerIndex(ast::Expr& e);
+  // Structs, unions and arrays held in D variables (analyzer_aggregate_vars.cc).
+  bool IsVariableObject(const ast::Expr& e) const;  // a variable's object, or one inside it
+  const Type* CheckVariableMember(ast::Expr& e, const Type* su);
+  const Type* CheckVariableElement(ast::Expr& e, const Type* array);
+  // D_OP_INCOMPAT unless `value` may be stored to the part `lhs`.
+  void CheckStoreToVariablePart(const ast::Expr& lhs, const Type* value, const char* op);
+  // A struct, union or array assigned where the other side is not the same type.
+  static bool ObjectAssignmentIncompatible(const Type* to, const Type* value);
   const Type* CheckStringIndex(ast::Expr& e);  // s[i] of a D string
   const Type* CheckAddressOf(ast::Expr& e);
   const Type* CheckOffsetof(ast::Expr& e);

@@ -436,7 +436,8 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
     if (IsKernelLvalue(arg) && !IsRecordString(arg.resolved->memory)) AsKernelObject(arg);
     const Type* shown = StripTypedefs(arg.type);
     bool object = shown->IsStructOrUnion() || shown->kind == Type::Kind::kArray;
-    if (object && (!IsKernelLvalue(arg) || IsTranslatedObject(arg, info_))) {
+    if (object && !IsVariableObject(arg) &&
+        (!IsKernelLvalue(arg) || IsTranslatedObject(arg, info_))) {
       throw CompileError("D_PRINT_DYN", e.line,
                          "print( ) may not be applied to a dynamic expression");
     }

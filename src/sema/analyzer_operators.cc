@@ -199,8 +199,11 @@ const Type* Analyzer::CheckAssign(Expr& e) {
                          Excerpt(v->name) + " is an associative array and must be indexed");
     }
     bool frees_string = frees && scope == ast::VarScope::kSelf && v->type->IsString();
-    if (!frees_string && (v->type->IsString() != rhs->IsString() ||
-                          (!v->type->IsString() && !(v->type->IsScalar() && rhs->IsScalar())))) {
+    bool objects = IsObjectType(v->type) || IsObjectType(rhs);
+    if (objects ? e.compound || ObjectAssignmentIncompatible(v->type, rhs)
+                : !frees_string &&
+                      (v->type->IsString() != rhs->IsString() ||
+                       (!v->type->IsString() && !(v->type->IsScalar() && rhs->IsScalar())))) {
       throw CompileError("D_OP_INCOMPAT", e.line,
                          std::string("operands have incompatible types: \"") +
                              TypeSpelling(v->type) + "\" " + op + " \"" + TypeSpelling(rhs) + "\"");
@@ -229,7 +232,10 @@ const Type* Analyzer::CheckAssign(Expr& e) {
       RequireLvalue(lhs, op);
       const Type* t = Check(lhs);
       RequireVariable(lhs, op);
-      CheckScratchStore(lhs, rhs, op);
+      if (ResolutionOf(lhs).kind == Resolved::Kind::kVariablePart)
+        CheckStoreToVariablePart(lhs, rhs, op);
+      else
+        CheckScratchStore(lhs, rhs, op);
       return t;
     }
   }
@@ -245,6 +251,10 @@ void Analyzer::RequireVariable(const Expr& e, const char* op) {
     case Resolved::Kind::kAssocElement:
     case Resolved::Kind::kThreadAssocElement:
       return;
+    case Resolved::Kind::kVariablePart:
+      if (ResolutionOf(e).memory.read != ReadKind::kString) return;
+      throw CompileError("D_OP_LVAL", e.line,
+                         std::string("operator ") + op + " cannot store to a char array");
     case Resolved::Kind::kKernelMemory:
       if (IsScratchLvalue(e)) return;
       throw CompileError("D_OP_LVAL", e.line, "kernel memory cannot be modified");
@@ -293,6 +303,20 @@ const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned, bool frees) {
                    ? named == nullptr || named->is_assoc
                    : e.lhs->kind == ExprKind::kIdentifier && LookupBuiltin(e.lhs->text) < 0 &&
                          !IsInline(e.lhs->text) && (named == nullptr || named->is_assoc);
+  // An element of an array a D variable holds (a[i], this->a[i], p.a[i]).
+  if (!assoc && ((named != nullptr && IsObjectType(named->type)) ||
+                 (assigned != nullptr && e.lhs->kind != ExprKind::kIdentifier))) {
+    const Type* t = AsKernelValue(e, CheckPointerIndex(e));
+    e.type = t;
+    if (assigned != nullptr) {
+      RequireVariable(e, "=");  // a D variable's element, or scratch memory
+      if (ResolutionOf(e).kind == Resolved::Kind::kVariablePart)
+        CheckStoreToVariablePart(e, assigned, "=");
+      else
+        CheckScratchStore(e, assigned, "=");
+    }
+    return t;
+  }
   if (!assoc) {
     const Type* element = AsKernelValue(e, CheckPointerIndex(e));
     if (assigned != nullptr) {
@@ -343,7 +367,9 @@ const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned, bool frees) {
     }
   }
   bool frees_string = frees && v->type->IsString();
-  if (assigned != nullptr && !frees_string && assigned->IsString() != v->type->IsString()) {
+  if (assigned != nullptr && !frees_string &&
+      (assigned->IsString() != v->type->IsString() ||
+       ObjectAssignmentIncompatible(v->type, assigned))) {
     throw CompileError("D_OP_INCOMPAT", e.line,
                        "operands have incompatible types: \"" + TypeSpelling(v->type) + "\" = \"" +
                            TypeSpelling(assigned) + "\"");

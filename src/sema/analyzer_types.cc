@@ -61,7 +61,8 @@ const Type* Analyzer::AsKernelValue(Expr& e, const Type* t) {
   if (!IsCharArray(t)) return t;
   uint64_t len = StripTypedefs(t)->array_len;
   const Type* s = types_.String(std::min(RoundUp8(len + 1), types_.strsize()));
-  if (e.resolved->kind == Resolved::Kind::kKernelMemory) {
+  if (e.resolved->kind == Resolved::Kind::kKernelMemory ||
+      e.resolved->kind == Resolved::Kind::kVariablePart) {
     KernelAccess& m = e.resolved->memory;
     m.read = ReadKind::kString;
     m.object_type = t;
@@ -91,6 +92,8 @@ const Type* Analyzer::CheckMember(Expr& e) {
                          "operator . cannot be applied to type \"" + TypeSpelling(base) +
                              "\"; must be applied to a struct or union");
     }
+    AsKernelObject(*e.lhs);
+    if (IsVariableObject(*e.lhs)) return CheckVariableMember(e, su);
     if (!IsKernelLvalue(*e.lhs)) {
       throw CompileError("D_OP_SOU", e.line,
                          "operator . is only supported on structs in kernel memory");
@@ -115,7 +118,8 @@ const Type* Analyzer::CheckMember(Expr& e) {
 }
 
 const Type* Analyzer::AsKernelObject(Expr& e) {
-  if (e.resolved->kind == Resolved::Kind::kKernelMemory &&
+  if ((e.resolved->kind == Resolved::Kind::kKernelMemory ||
+       e.resolved->kind == Resolved::Kind::kVariablePart) &&
       e.resolved->memory.read == ReadKind::kString) {
     e.resolved->memory.read = ReadKind::kObject;
     e.type = e.resolved->memory.object_type;
@@ -136,6 +140,7 @@ const Type* Analyzer::CheckPointerIndex(Expr& e) {
     throw CompileError("D_IDX_TYPE", e.line,
                        "operator [ ] may not be applied to type \"" + TypeSpelling(base) + "\"");
   }
+  if (s->kind == Type::Kind::kArray && IsVariableObject(*e.lhs)) return CheckVariableElement(e, s);
   if (s->kind == Type::Kind::kArray && !IsKernelLvalue(*e.lhs)) {
     throw CompileError("D_IDX_TYPE", e.line, "operator [ ] needs an array in kernel memory");
   }

@@ -117,6 +117,12 @@ struct Resolved {
     kSubroutine,          // `subroutine`
     kAction,              // trace(), printf(), ...: statements, never values
     kOperator,            // unary, binary, assignment, ternary, cast, stringof: by the node's kind
+    // A member or element of the struct, union or array a D variable holds
+    // (analyzer_aggregate_vars.cc): `memory` says where in the object whose
+    // bytes lhs gives (kMember: offset; kElement: args[0] * element_size,
+    // args[0] checked against `elements` when the clause runs) and how it is
+    // read (kScalar, kBitField, kString, or kObject: used only through parts).
+    kVariablePart,
   };
   Kind kind = Kind::kOperator;
   int id = -1;
@@ -127,6 +133,7 @@ struct Resolved {
   Subroutine subroutine = Subroutine::kStrlen;
   KernelAccess memory;
   std::vector<uint32_t> path_offsets;  // kPath: dentry and mount offsets it walks
+  uint64_t elements = 0;               // kVariablePart element: the array's length
 };
 
 // The resolution sema recorded for `e` (std::logic_error if none).

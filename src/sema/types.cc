@@ -372,4 +372,19 @@ std::optional<MemberLocation> FindMember(const Type* su, const std::string& name
   return FindMemberFrom(su, name, 0);
 }
 
+bool IsObjectType(const Type* t) {
+  const Type* s = StripTypedefs(t);
+  return s->IsStructOrUnion() || s->kind == Type::Kind::kArray;
+}
+
+bool SameObjectType(const Type* a, const Type* b) {
+  a = StripTypedefs(a);
+  b = StripTypedefs(b);
+  if (a == b) return true;
+  if (a->kind != Type::Kind::kArray || b->kind != Type::Kind::kArray) return false;
+  return a->array_len == b->array_len && a->target->size == b->target->size &&
+         (SameObjectType(a->target, b->target) ||
+          (StripTypedefs(a->target) == StripTypedefs(b->target)));
+}
+
 }  // namespace dt

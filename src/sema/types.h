@@ -230,4 +230,10 @@ struct MemberLocation {
 // when `su` is not a struct/union.
 std::optional<MemberLocation> FindMember(const Type* su, const std::string& name);
 
+// A struct, union or array (typedefs stripped): a D variable of such a type
+// holds the object's bytes, and its value is where they are.
+bool IsObjectType(const Type* t);
+// The same struct, union or array type: whole-object assignment needs it.
+bool SameObjectType(const Type* a, const Type* b);
+
 }  // namespace dt

@@ -71,7 +71,9 @@ class UseChecker {
   void Action(const Expr& call) {
     if (call.text == "print") {
       const Type* t = StripTypedefs(call.args[0]->type);
-      if (t->IsStructOrUnion() || t->kind == Type::Kind::kArray)
+      if (ResolutionOf(*call.args[0]).kind != Kind::kKernelMemory && IsObjectType(t))
+        VariableObject(*call.args[0]);  // copied from the variable
+      else if (t->IsStructOrUnion() || t->kind == Type::Kind::kArray)
         Object(*call.args[0]);  // copied from kernel memory
       else
         Value(*call.args[0]);
@@ -88,16 +90,20 @@ class UseChecker {
     Nesting nesting(e.line);
     const Resolved& r = ResolutionOf(e);
     switch (r.kind) {
-      case Kind::kIntegerConstant:
-      case Kind::kStringConstant:
       case Kind::kGlobalVariable:
       case Kind::kThreadVariable:
       case Kind::kClauseVariable:
+      case Kind::kAssocElement:
+      case Kind::kThreadAssocElement:
+      case Kind::kVariablePart:
+        if (IsObjectType(e.type)) ObjectAsValue(e);
+        VariableObject(e);
+        return;
+      case Kind::kIntegerConstant:
+      case Kind::kStringConstant:
       case Kind::kBuiltin:
       case Kind::kProbeArg:
         return;
-      case Kind::kAssocElement:
-      case Kind::kThreadAssocElement:
       case Kind::kSubroutine:
         for (const auto& a : e.args) Value(*a);
         return;
@@ -107,11 +113,7 @@ class UseChecker {
         return;
       case Kind::kKernelMemory:
         Address(e);
-        if (r.memory.read == ReadKind::kObject) {
-          throw CompileError("D_TYPE_ERR", e.line,
-                             "a value of type \"" + TypeSpelling(e.type) +
-                                 "\" cannot be used here; use one of its members");
-        }
+        if (r.memory.read == ReadKind::kObject) ObjectAsValue(e);
         return;
       case Kind::kTranslatedMember:
         Value(*r.input);
@@ -154,6 +156,11 @@ class UseChecker {
           Value(*e.lhs);
         return;
       case ExprKind::kAssign:
+        if (IsObjectType(e.lhs->type)) {  // a whole struct, union or array copied
+          VariableObject(*e.rhs);
+          VariableObject(*e.lhs);
+          return;
+        }
         Value(*e.rhs);
         Value(*e.lhs);  // a variable: its keys, if any
         return;
@@ -174,6 +181,35 @@ class UseChecker {
         return;
       default:
         return;
+    }
+  }
+
+  [[noreturn]] static void ObjectAsValue(const Expr& e) {
+    throw CompileError("D_TYPE_ERR", e.line,
+                       "a value of type \"" + TypeSpelling(e.type) +
+                           "\" cannot be used here; use one of its members");
+  }
+
+  // A D variable, or a part of the object one holds: the keys and indexes
+  // that say where it is. Anything else is not an object a variable holds.
+  void VariableObject(const Expr& e) {
+    Nesting nesting(e.line);
+    const Resolved& r = ResolutionOf(e);
+    switch (r.kind) {
+      case Kind::kGlobalVariable:
+      case Kind::kThreadVariable:
+      case Kind::kClauseVariable:
+        return;
+      case Kind::kAssocElement:
+      case Kind::kThreadAssocElement:
+        for (const auto& a : e.args) Value(*a);
+        return;
+      case Kind::kVariablePart:
+        VariableObject(*e.lhs);
+        if (r.memory.address == AddressKind::kElement) Value(*e.args[0]);
+        return;
+      default:
+        ObjectAsValue(e);
     }
   }
 
