@@ -8,7 +8,7 @@ namespace dt {
 namespace {
 
 const std::string kHeader =
-    "\n           0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n";
+    "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n";
 
 TEST(MemoryDump, Empty) { EXPECT_EQ(FormatMemoryDump(""), ""); }
 

@@ -47,7 +47,8 @@ class TextSink : public OutputSink {
       Write(FormatBytes(StringRecord(v.str, opts_.strsize), -33, opts_.quiet, true));
       return;
     }
-    if (opts_.raw_bytes && v.IsBytes()) {
+    const size_t n = v.str.size();
+    if (opts_.raw_bytes && v.IsBytes() && n != 1 && n != 2 && n != 4 && n != 8) {
       Write(FormatMemoryDump(v.str));
       return;
     }

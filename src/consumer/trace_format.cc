@@ -85,7 +85,16 @@ std::string FormatTraceValue(const Value& v, bool quiet, int strsize,
                              const KernelSymbolLookup& kernel_lookup, int stack_indent,
                              const UserSymbolLookup& user_lookup) {
   if (v.IsString()) return FormatBytes(StringRecord(v.str, strsize), -33, quiet);
-  if (v.IsBytes()) return FormatBytes(v.str, -33, quiet);
+  if (v.IsBytes()) {
+    // libdtrace prints a record by its size: an object of 1, 2, 4 or 8
+    // bytes as the integer its bytes make (little-endian), any other as bytes.
+    const size_t n = v.str.size();
+    if (n != 1 && n != 2 && n != 4 && n != 8) return FormatBytes(v.str, -33, quiet);
+    uint64_t bits = 0;
+    for (size_t i = 0; i < n; ++i)
+      bits |= uint64_t{static_cast<unsigned char>(v.str[i])} << (8 * i);
+    return FormatTraceValue(Value::Int(static_cast<int64_t>(bits), static_cast<int>(n)), quiet);
+  }
   const KernelSymbolLookup lookup = LookupFor(v, kernel_lookup, user_lookup);
   if (v.IsStack()) return FormatStack(v.frames, lookup, stack_indent);
   if (v.IsSymbol()) return FormatSymbolRecord(v.AsUnsigned(), lookup);
