@@ -88,7 +88,9 @@ void Analyzer::CheckTraceObject(Expr& e) {
   const Type* t = StripTypedefs(arg.type);
   bool object = t->IsStructOrUnion() || t->kind == Type::Kind::kArray;
   if (!object) return;
-  if (!IsKernelLvalue(arg) || IsTranslatedObject(arg, info_)) {
+  // A translated struct exists only member by member: use_check says so
+  // (D_XLATE_SOU), as for any use of it whole.
+  if (!IsKernelLvalue(arg) && !IsTranslatedObject(arg, info_)) {
     throw CompileError("D_TRACE_DYN", e.line,
                        "trace( ) may not be applied to a dynamic expression");
   }

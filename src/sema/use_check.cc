@@ -77,7 +77,8 @@ class UseChecker {
         const Expr& a = *call.args[i];
         const Type* t = StripTypedefs(a.type);
         bool address = call.text == "printm" ? i == 1 : i == 0;
-        if (address && (t->IsStructOrUnion() || t->kind == Type::Kind::kArray))
+        if (address && (t->IsStructOrUnion() || t->kind == Type::Kind::kArray) &&
+            ResolutionOf(a).kind == Kind::kKernelMemory)
           Object(a);
         else if (!memory_action || i != (call.text == "printm" ? 0u : 1u))
           Value(a);  // not the constant size

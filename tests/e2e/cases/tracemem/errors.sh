@@ -1,6 +1,7 @@
 # The compile errors of tracemem(), printm() and trace() of an object, with
 # DTrace's tags (-xerrtags) and messages: one line per program, each
-# exiting 1 (printed after its message).
+# exiting 1 (printed after its message). A translated struct cannot be
+# traced whole: it exists only member by member.
 try() {
 	"$DTRACE" -xerrtags -n "BEGIN { $1; exit(0); }" 2>&1 | sed 's/^dtrace: invalid probe specifier .*}: //'
 	echo "status ${PIPESTATUS[0]}"
