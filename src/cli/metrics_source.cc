@@ -6,6 +6,7 @@
 #include "cli/aggregation_reader.h"
 #include "consumer/aggregation_merge.h"
 #include "consumer/aggregation_sort.h"
+#include "consumer/memory_dump.h"
 #include "consumer/stack_format.h"
 
 namespace dt {
@@ -42,6 +43,8 @@ std::string KeyLabelValue(const Value& v, const KernelSymbolLookup& kernel_looku
   switch (v.kind) {
     case Value::Kind::kString:
       return v.str;
+    case Value::Kind::kBytes:  // never a key: only trace() records bytes
+      return HexDigits(v.str);
     case Value::Kind::kInteger:
       return v.is_signed ? std::to_string(v.AsSigned()) : std::to_string(v.AsUnsigned());
     case Value::Kind::kSymbol:

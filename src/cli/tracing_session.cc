@@ -22,6 +22,7 @@
 #include "consumer/aggregation_merge.h"
 #include "consumer/aggregation_printer.h"
 #include "consumer/aggregation_sort.h"
+#include "consumer/memory_dump.h"
 #include "consumer/print_format.h"
 #include "consumer/printf_format.h"
 #include "consumer/record_decoder.h"
@@ -501,6 +502,17 @@ void TracingSession::PrintRecordActions(const RecordDesc& desc, const uint8_t* d
         break;
       case ActionKind::kPrint:
         if (a.print_type) sink_->Print(*a.print_type, data + a.fields[0].offset, a.fields[0].size);
+        break;
+      case ActionKind::kTraceMem: {
+        std::string bytes = DecodeField(data, a.fields[0]).str;
+        if (a.fields.size() > 1)
+          bytes.resize(
+              TracememShownBytes(DecodeField(data, a.fields[1]).AsUnsigned(), bytes.size()));
+        sink_->Memory(MemoryAction::kTracemem, bytes);
+        break;
+      }
+      case ActionKind::kPrintm:
+        sink_->Memory(MemoryAction::kPrintm, DecodeField(data, a.fields[0]).str);
         break;
       case ActionKind::kSetopt:
         Setopt(a, data);

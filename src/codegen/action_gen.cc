@@ -10,6 +10,7 @@
 
 #include "codegen/function_gen.h"
 #include "codegen/print_gen.h"
+#include "codegen/tracemem_sizes.h"
 #include "common/diagnostic.h"
 #include "common/nesting.h"
 #include "format/printf_parse.h"
@@ -37,7 +38,8 @@ bool IsDataAction(const std::string& f) {
   return f == "trace" || f == "printf" || f == "printa" || f == "exit" || f == "clear" ||
          f == "trunc" || f == "setopt" || f == "system" || f == "print" || f == "commit" ||
          f == "discard" || f == "normalize" || f == "denormalize" || f == "freopen" ||
-         f == "ftruncate" || f == "breakpoint" || f == "panic" || IsRecordingCall(f);
+         f == "ftruncate" || f == "breakpoint" || f == "panic" || f == "tracemem" ||
+         f == "printm" || IsRecordingCall(f);
 }
 
 // Actions done in the kernel, which send nothing to the consumer.
@@ -67,7 +69,9 @@ void MeasureRecord(const Stmt& s, uint32_t* bytes, bool* records) {
       if (s.expr->kind == ExprKind::kCall && IsDataAction(s.expr->text)) {
         *records = true;
         const Expr& c = *s.expr;
-        if (c.text == "trace") *bytes += FieldSize(c.args[0]->type);
+        if (c.text == "trace")
+          *bytes += TracesObject(*c.args[0]) ? TracememRecordBytes(c) : FieldSize(c.args[0]->type);
+        if (c.text == "tracemem" || c.text == "printm") *bytes += TracememRecordBytes(c);
         if (IsRecordingCall(c.text)) *bytes += FieldSize(c.type);
         if (c.text == "exit" || c.text == "normalize") *bytes += 8;
         if (c.text == "commit" || c.text == "discard") *bytes += 8;
@@ -442,11 +446,20 @@ void FunctionGen::GenActionCall(const Expr& call) {
     GenCommitOrDiscard(call, ActionKind::kDiscard);
   else if (f == "print")
     GenPrint(call);
+  else if (f == "tracemem")
+    GenTracemem(call);
+  else if (f == "printm")
+    GenPrintm(call);
   else if (IsRecordingCall(f))
     GenTraceValue(call);
 }
 
-void FunctionGen::GenTrace(const Expr& call) { GenTraceValue(*call.args[0]); }
+void FunctionGen::GenTrace(const Expr& call) {
+  if (TracesObject(*call.args[0]))
+    GenTraceObject(*call.args[0]);
+  else
+    GenTraceValue(*call.args[0]);
+}
 
 void FunctionGen::GenTraceValue(const Expr& arg) {
   GenExpr(arg);

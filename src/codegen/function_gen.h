@@ -160,6 +160,14 @@ class FunctionGen {
   // for id 0 and faults (illegal operation) for an id past nspec.
   void GenSpeculationSlot(bpf::Label none);
   void GenPrint(const ast::Expr& call);  // print_gen.cc
+  // tracemem(), printm(), trace() of a struct, union or array
+  // (tracemem_gen.cc).
+  void GenTracemem(const ast::Expr& call);
+  void GenPrintm(const ast::Expr& call);
+  void GenTraceObject(const ast::Expr& object);
+  // A kBytes field of `size` bytes appended to the record and filled from
+  // the address in r0 with bpf_probe_read_kernel (a fault if it fails).
+  FieldDesc CopyBytesToField(uint32_t size);
   // Appends a field to the current clause's record and stores r0 into it.
   FieldDesc AppendField(const Type* t);
   // Adds a data action to the clause's record; inside if/else it also marks

@@ -11,6 +11,7 @@
 
 #include "consumer/aggregation_printer.h"
 #include "consumer/json_values.h"
+#include "consumer/memory_dump.h"
 #include "consumer/output_sink.h"
 #include "consumer/print_json.h"
 #include "consumer/printf_format.h"
@@ -72,6 +73,10 @@ class JsonSink : public OutputSink {
 
   void Print(const PrintTypeDesc& type, const uint8_t* data, size_t size) override {
     Add({{"print", {{"type", type.spelling}, {"value", PrintJson(type, data, size)}}}});
+  }
+
+  void Memory(MemoryAction action, const std::string& bytes) override {
+    Add({{action == MemoryAction::kPrintm ? "printm" : "tracemem", HexDigits(bytes)}});
   }
 
   // The command's output becomes one string of the record: written to a

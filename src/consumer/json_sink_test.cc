@@ -77,6 +77,32 @@ TEST(JsonSink, ProbeRecordHasFreeBsdFieldsAndOutput) {
                       "\n");
 }
 
+TEST(JsonSink, MemoryDumpsAndObjectBytesAreHex) {
+  Captured c;
+  c.sink->BeginRecord(Firing());
+  c.sink->Memory(MemoryAction::kTracemem, std::string("hi\0\xff", 4));
+  c.sink->Memory(MemoryAction::kPrintm, "A");
+  c.sink->Trace(Value::Bytes(std::string("\x01\0\0\0", 4)));
+  c.sink->EndRecord();
+  std::vector<json> docs = c.Lines();
+  ASSERT_EQ(docs.size(), 1u);
+  EXPECT_EQ(docs[0]["output"].dump(),
+            R"([{"tracemem":"686900ff"},{"printm":"41"},{"bytes":"01000000"}])");
+}
+
+TEST(JsonSink, TextSinkPrintsMemoryAsTheDump) {
+  SinkOptions quiet;
+  quiet.quiet = true;
+  Captured c(false, quiet);
+  c.sink->BeginRecord(Firing());
+  c.sink->Memory(MemoryAction::kPrintm, "A");
+  c.sink->EndRecord();
+  EXPECT_EQ(c.Text(),
+            "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
+            "         0: 41" +
+                std::string(15 * 3, ' ') + "  A\n");
+}
+
 TEST(JsonSink, EmptyRecordIsKeptUnlessQuiet) {
   Captured loud;
   loud.sink->BeginRecord(Firing());

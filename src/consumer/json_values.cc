@@ -5,6 +5,7 @@
 
 #include "consumer/aggregation_sort.h"
 #include "consumer/aggregation_values.h"
+#include "consumer/memory_dump.h"
 #include "consumer/quantize.h"
 #include "consumer/stack_format.h"
 
@@ -126,6 +127,8 @@ json JsonTraceItem(const Value& v, const SinkOptions& opts) {
       AddSymbolFields(addr, lookup, item);
       return item;
     }
+    case Value::Kind::kBytes:
+      return {{"bytes", HexDigits(v.str)}};
   }
   return nullptr;
 }

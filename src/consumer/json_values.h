@@ -19,6 +19,8 @@ namespace dt {
 //                                           sym()/func(); "usym" for usym()/ufunc()
 //   {"mod": "vmlinux"}                      mod(); "umod" for umod()
 //   {"uaddr": "libc.so.6`read+0x12", ...}   uaddr()
+//   {"bytes": "0100000002000000"}           trace() of a struct, union or
+//                                           array: its bytes in hex
 // A frame is {"symbol": "mod`fn+0x1a", "module": "mod", "name": "fn",
 // "offset": "0x1a"}, the last three when the symbol tables know them.
 nlohmann::ordered_json JsonTraceItem(const Value& v, const SinkOptions& opts);

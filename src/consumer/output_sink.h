@@ -43,7 +43,7 @@ struct SinkOptions {
   AggSortOptions sort;
   KernelSymbolLookup kernel_lookup;
   UserSymbolLookup user_lookup;
-  bool raw_bytes = false;  // option rawbytes: string records as hex dumps
+  bool raw_bytes = false;  // option rawbytes: string and byte records as hex dumps
 
   // What printf's conversions (%a, %A, %k, ...) need of them.
   PrintfRenderOptions Render() const {
@@ -95,6 +95,8 @@ struct DropReport {
   std::string message;  // the text after "dtrace: "
 };
 
+enum class MemoryAction { kTracemem, kPrintm };
+
 class OutputSink {
  public:
   virtual ~OutputSink() = default;
@@ -109,6 +111,8 @@ class OutputSink {
   // printa(): format "" prints in the default layout.
   virtual void Printa(const std::string& format, std::vector<AggSnapshot> aggs) = 0;
   virtual void Print(const PrintTypeDesc& type, const uint8_t* data, size_t size) = 0;
+  // tracemem() (its shown bytes) or printm() (memory_dump.h).
+  virtual void Memory(MemoryAction action, const std::string& bytes) = 0;
   // system(): `run` runs the command with its standard output on `fd` and
   // waits for it.
   virtual void System(const std::function<void(int fd)>& run) = 0;

@@ -37,6 +37,8 @@ Value DecodeField(const uint8_t* base, const FieldDesc& f, const KernelSymbolLoo
     const char* s = reinterpret_cast<const char*>(base + f.offset);
     return Value::Str(std::string(s, strnlen(s, f.size)));
   }
+  if (f.kind == FieldKind::kBytes)
+    return Value::Bytes(std::string(reinterpret_cast<const char*>(base + f.offset), f.size));
   if (f.kind == FieldKind::kUserStack || f.kind == FieldKind::kUserSymbol ||
       f.kind == FieldKind::kUserModule || f.kind == FieldKind::kUserAddress) {
     return DecodeUserField(base + f.offset, f);

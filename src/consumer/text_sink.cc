@@ -6,6 +6,7 @@
 
 #include "consumer/aggregation_printer.h"
 #include "consumer/flow_indent.h"
+#include "consumer/memory_dump.h"
 #include "consumer/output_sink.h"
 #include "consumer/print_format.h"
 #include "consumer/printf_format.h"
@@ -46,6 +47,11 @@ class TextSink : public OutputSink {
       Write(FormatBytes(StringRecord(v.str, opts_.strsize), -33, opts_.quiet, true));
       return;
     }
+    const size_t n = v.str.size();
+    if (opts_.raw_bytes && v.IsBytes() && n != 1 && n != 2 && n != 4 && n != 8) {
+      Write(FormatMemoryDump(v.str));
+      return;
+    }
     Write(FormatTraceValue(v, opts_.quiet, opts_.strsize, opts_.kernel_lookup, opts_.stack_indent,
                            opts_.user_lookup));
   }
@@ -68,6 +74,8 @@ class TextSink : public OutputSink {
   void Print(const PrintTypeDesc& type, const uint8_t* data, size_t size) override {
     Write(FormatPrint(type, data, size));
   }
+
+  void Memory(MemoryAction, const std::string& bytes) override { Write(FormatMemoryDump(bytes)); }
 
   void System(const std::function<void(int fd)>& run) override {
     fflush(out_);

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "consumer/memory_dump.h"
 #include "consumer/stack_format.h"
 
 namespace dt {
@@ -22,28 +23,6 @@ std::string Printf(const char* fmt, Args... args) {
 bool Printable(unsigned char c) {
   if (c >= 0x80) return false;  // a negative char in libdtrace
   return std::isprint(c) || std::isspace(c) || c == '\b' || c == '\a';
-}
-
-std::string HexDump(const std::string& bytes) {
-  const int margin = 5;
-  std::string out = Printf("\n%*s      ", margin, "");
-  for (int i = 0; i < 16; i++) out += Printf("  %c", "0123456789abcdef"[i]);
-  out += "  0123456789abcdef\n";
-  for (size_t i = 0; i < bytes.size(); i += 16) {
-    out += Printf("%*s%5zx:", margin, "", i);
-    size_t j = i;
-    for (; j < i + 16 && j < bytes.size(); j++) {
-      out += Printf(" %02x", static_cast<unsigned>(static_cast<unsigned char>(bytes[j])));
-    }
-    while (j++ % 16) out += "   ";
-    out += "  ";
-    for (j = i; j < i + 16 && j < bytes.size(); j++) {
-      const char c = bytes[j];
-      out += (c < ' ' || c > '~') ? '.' : c;
-    }
-    out += "\n";
-  }
-  return out;
 }
 
 }  // namespace
@@ -99,13 +78,23 @@ std::string FormatBytes(const std::string& bytes, int width, bool quiet, bool fo
     }
     if (i == bytes.size()) return Printf("  %-*s", width, bytes.c_str());
   }
-  return HexDump(bytes);
+  return FormatMemoryDump(bytes);
 }
 
 std::string FormatTraceValue(const Value& v, bool quiet, int strsize,
                              const KernelSymbolLookup& kernel_lookup, int stack_indent,
                              const UserSymbolLookup& user_lookup) {
   if (v.IsString()) return FormatBytes(StringRecord(v.str, strsize), -33, quiet);
+  if (v.IsBytes()) {
+    // libdtrace prints a record by its size: an object of 1, 2, 4 or 8
+    // bytes as the integer its bytes make (little-endian), any other as bytes.
+    const size_t n = v.str.size();
+    if (n != 1 && n != 2 && n != 4 && n != 8) return FormatBytes(v.str, -33, quiet);
+    uint64_t bits = 0;
+    for (size_t i = 0; i < n; ++i)
+      bits |= uint64_t{static_cast<unsigned char>(v.str[i])} << (8 * i);
+    return FormatTraceValue(Value::Int(static_cast<int64_t>(bits), static_cast<int>(n)), quiet);
+  }
   const KernelSymbolLookup lookup = LookupFor(v, kernel_lookup, user_lookup);
   if (v.IsStack()) return FormatStack(v.frames, lookup, stack_indent);
   if (v.IsSymbol()) return FormatSymbolRecord(v.AsUnsigned(), lookup);

@@ -14,7 +14,10 @@
 // " %8d", " %5d", " %3d" (4-byte values print signed, 2- and 1-byte values
 // unsigned); strings are two spaces then the string left-justified in 33
 // columns; anything that is not a printable NUL-terminated string (including
-// the empty string) is dumped as hex bytes. Symbolic records print the same
+// the empty string) is dumped as hex bytes. trace() of a struct, union or
+// array (Value::kBytes) prints as libdtrace prints a record by its size: 1,
+// 2, 4 or 8 bytes as that integer, other sizes as a string if the bytes
+// are one, else as memory_dump.h's hex dump (always, with rawbytes). Symbolic records print the same
 // with or without -q: a stack is "\n" then one indented frame per line
 // (stack_format.h), sym()/func() and mod() are "  %-50s" of their text. The
 // default-output record end ("\n") after a stack gives DTrace's blank line.

@@ -121,5 +121,21 @@ TEST(TraceFormat, SymAndModRecordsAreLeftJustifiedIn50QuietOrNot) {
             "  0x1234" + std::string(44, ' '));
 }
 
+TEST(TraceFormat, ObjectBytesPrintBySize) {
+  // 1, 2, 4 and 8 bytes print as the integer they make, as libdtrace does.
+  EXPECT_EQ(FormatTraceValue(Value::Bytes(std::string("\x01\0\0\0\x02\0\0\0", 8)), false),
+            "       8589934593");
+  EXPECT_EQ(FormatTraceValue(Value::Bytes(std::string("\xff\xff\xff\xff", 4)), true), "-1");
+  EXPECT_EQ(FormatTraceValue(Value::Bytes(std::string("\xff\xff", 2)), true), "65535");
+  // Other sizes: a string when the bytes are one, else the hex dump.
+  // (Printable bytes without a NUL keep their padding under -q, as in libdtrace.)
+  EXPECT_EQ(FormatTraceValue(Value::Bytes("abc"), true), "  abc" + std::string(30, ' '));
+  EXPECT_EQ(FormatTraceValue(Value::Bytes(std::string("abc\0\0", 5)), true), "abc");
+  EXPECT_EQ(FormatTraceValue(Value::Bytes(std::string("\x01\x02\x03", 3)), true),
+            "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
+            "         0: 01 02 03" +
+                std::string(13 * 3, ' ') + "  ...\n");
+}
+
 }  // namespace
 }  // namespace dt

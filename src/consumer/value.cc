@@ -13,6 +13,15 @@ Value Value::Int(int64_t v, int size, bool is_signed) {
   return out;
 }
 
+Value Value::Bytes(std::string bytes) {
+  Value out;
+  out.kind = Kind::kBytes;
+  out.str = std::move(bytes);
+  out.size = 0;
+  out.is_signed = false;
+  return out;
+}
+
 Value Value::Str(std::string s) {
   Value out;
   out.kind = Kind::kString;

@@ -16,6 +16,9 @@
 //  * kModule: mod(): the address in `bits`; printed "mod", aggregated per
 //    module. Any printf/printa conversion prints its text, as libdtrace does.
 //  * kAddress: uaddr(): printed "mod`sym+0x1a", aggregated per address.
+//  * kBytes: trace() of a struct, union or array that is not a string: the
+//    object's bytes in `str` (size included), printed as libdtrace prints
+//    a record of bytes (trace_format.h).
 //  * User-space values (ustack(), usym()/ufunc(), umod(), uaddr()) are
 //    these kinds with `user` set and the process in `pid`, whose symbol
 //    tables name them (LookupFor() in stack_format.h).
@@ -29,7 +32,7 @@
 namespace dt {
 
 struct Value {
-  enum class Kind { kInteger, kString, kStack, kSymbol, kModule, kAddress };
+  enum class Kind { kInteger, kString, kStack, kSymbol, kModule, kAddress, kBytes };
 
   Kind kind = Kind::kInteger;
   uint64_t bits = 0;  // two's complement, only the low `size` bytes matter
@@ -50,12 +53,14 @@ struct Value {
   static Value Symbol(uint64_t addr);
   static Value Module(uint64_t addr);
   static Value Address(uint64_t addr);
+  static Value Bytes(std::string bytes);
 
   bool IsString() const { return kind == Kind::kString; }
   bool IsStack() const { return kind == Kind::kStack; }
   bool IsSymbol() const { return kind == Kind::kSymbol; }
   bool IsModule() const { return kind == Kind::kModule; }
   bool IsAddress() const { return kind == Kind::kAddress; }
+  bool IsBytes() const { return kind == Kind::kBytes; }
   // The value truncated to `size` bytes and zero-extended.
   uint64_t AsUnsigned() const;
   // The value truncated to `size` bytes and sign-extended.

@@ -24,6 +24,9 @@ enum class FieldKind {
   kUserSymbol,   // usym(), ufunc(): "mod`sym"
   kUserModule,   // umod(): "mod"
   kUserAddress,  // uaddr(), printf %A: "mod`sym+0x1a"
+  // An object's bytes, `size` of them: trace() of a struct, union or array,
+  // tracemem(), printm().
+  kBytes,
 };
 
 struct FieldDesc {
@@ -62,6 +65,11 @@ enum class ActionKind {
   kFtruncate,
   kBreakpoint,
   kPanic,
+  // tracemem(addr, max[, n]): fields[0] the max bytes (kBytes); with n,
+  // fields[1] its value (a u64), how many of them are shown.
+  kTraceMem,
+  // printm(size, ptr): fields[0] the size bytes (kBytes).
+  kPrintm,
 };
 
 struct ActionDesc {

@@ -104,6 +104,11 @@ class Analyzer {
   // printa() of several aggregations (arguments from `first` on): their
   // keys must match in number (D_PRINTA_AGGKEY) and kind (D_PRINTA_AGGPROTO).
   void CheckPrintaKeys(const ast::Expr& e, size_t first);
+  // tracemem(), printm(), trace() of a struct, union or array
+  // (analyzer_memory_actions.cc).
+  void CheckTracemem(ast::Expr& call);
+  void CheckPrintm(ast::Expr& call);
+  void CheckTraceObject(ast::Expr& call);
 
   const Type* Check(ast::Expr& e);
   const Type* CheckIntegerLiteral(ast::Expr& e);

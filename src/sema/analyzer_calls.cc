@@ -27,10 +27,11 @@ struct ActionSpec {
 };
 
 constexpr ActionSpec kActions[] = {
-    {"trace", 1, 1},  {"printf", 1, -1}, {"printa", 1, -1},   {"exit", 1, 1},
-    {"clear", 1, 1},  {"trunc", 1, 2},   {"setopt", 1, 2},    {"system", 1, -1},
-    {"raise", 1, 1},  {"stop", 0, 0},    {"print", 1, 1},     {"speculate", 1, 1},
-    {"commit", 1, 1}, {"discard", 1, 1}, {"normalize", 2, 2}, {"denormalize", 1, 1},
+    {"trace", 1, 1},     {"printf", 1, -1}, {"printa", 1, -1},   {"exit", 1, 1},
+    {"clear", 1, 1},     {"trunc", 1, 2},   {"setopt", 1, 2},    {"system", 1, -1},
+    {"raise", 1, 1},     {"stop", 0, 0},    {"print", 1, 1},     {"speculate", 1, 1},
+    {"commit", 1, 1},    {"discard", 1, 1}, {"normalize", 2, 2}, {"denormalize", 1, 1},
+    {"tracemem", 2, -1}, {"printm", 2, 2},
 };
 
 // The destructive actions added to those above (sema/destructive_actions.h),
@@ -93,23 +94,6 @@ constexpr SubroutineSpec kSubroutines[] = {
     {"progenyof", "int", 1, 1, {{false, "pid_t"}}},
 };
 
-// Whether `e` is (a dereference of) a translator's result: such objects
-// exist only member by member, never in memory print() could copy.
-bool IsTranslatedObject(const Expr& e, const ProgramInfo& info) {
-  const Expr* p = &e;
-  if (p->kind == ExprKind::kUnary && p->unary_op == ast::UnaryOp::kDeref) p = p->lhs.get();
-  for (int hops = 0; hops < 16 && p->kind == ExprKind::kIdentifier &&
-                     ResolutionOf(*p).kind != Resolved::Kind::kTranslatorInput;
-       ++hops) {
-    auto it = info.inlines.find(p->text);
-    if (it == info.inlines.end()) break;
-    p = it->second->value.get();
-  }
-  Resolved::Kind kind = ResolutionOf(*p).kind;
-  return kind == Resolved::Kind::kXlate || kind == Resolved::Kind::kTranslatedMember ||
-         kind == Resolved::Kind::kProbeArgInD;
-}
-
 // A tracepoint's __data_loc or __rel_loc string: not a char array in place.
 bool IsRecordString(const KernelAccess& m) {
   return m.address == AddressKind::kDataLoc || m.address == AddressKind::kRelLoc;
@@ -135,6 +119,21 @@ std::string CalledFromExpression(const std::string& f) {
 }
 
 }  // namespace
+
+bool IsTranslatedObject(const Expr& e, const ProgramInfo& info) {
+  const Expr* p = &e;
+  if (p->kind == ExprKind::kUnary && p->unary_op == ast::UnaryOp::kDeref) p = p->lhs.get();
+  for (int hops = 0; hops < 16 && p->kind == ExprKind::kIdentifier &&
+                     ResolutionOf(*p).kind != Resolved::Kind::kTranslatorInput;
+       ++hops) {
+    auto it = info.inlines.find(p->text);
+    if (it == info.inlines.end()) break;
+    p = it->second->value.get();
+  }
+  Resolved::Kind kind = ResolutionOf(*p).kind;
+  return kind == Resolved::Kind::kXlate || kind == Resolved::Kind::kTranslatedMember ||
+         kind == Resolved::Kind::kProbeArgInD;
+}
 
 const Type* Analyzer::CheckCall(Expr& e) {
   const std::string& f = e.text;
@@ -421,6 +420,11 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
       throw CompileError("D_TRACE_VOID", e.line,
                          "trace( ) may not be applied to a void expression");
     }
+    CheckTraceObject(e);
+  } else if (f == "tracemem") {
+    CheckTracemem(e);
+  } else if (f == "printm") {
+    CheckPrintm(e);
   } else if (f == "print") {
     Expr& arg = *e.args[0];
     if (is_agg(0)) {

@@ -13,7 +13,8 @@ namespace {
 bool RecordsData(const std::string& f) {
   return f == "trace" || f == "printf" || f == "printa" || f == "exit" || f == "clear" ||
          f == "trunc" || f == "setopt" || f == "print" || f == "stack" || f == "func" ||
-         f == "sym" || f == "mod" || f == "normalize" || f == "denormalize";
+         f == "sym" || f == "mod" || f == "normalize" || f == "denormalize" || f == "tracemem" ||
+         f == "printm";
 }
 
 }  // namespace

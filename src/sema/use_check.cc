@@ -69,14 +69,23 @@ class UseChecker {
   }
 
   void Action(const Expr& call) {
-    if (call.text == "print") {
-      const Type* t = StripTypedefs(call.args[0]->type);
-      if (ResolutionOf(*call.args[0]).kind != Kind::kKernelMemory && IsObjectType(t))
-        VariableObject(*call.args[0]);  // copied from the variable
-      else if (t->IsStructOrUnion() || t->kind == Type::Kind::kArray)
-        Object(*call.args[0]);  // copied from kernel memory
-      else
-        Value(*call.args[0]);
+    // print() and trace() copy a struct, union or array from kernel memory
+    // (print() also from a D variable); tracemem() and printm() take an
+    // array's address.
+    bool memory_action = call.text == "tracemem" || call.text == "printm";
+    if (call.text == "print" || call.text == "trace" || memory_action) {
+      for (size_t i = 0; i < call.args.size(); ++i) {
+        const Expr& a = *call.args[i];
+        const Type* t = StripTypedefs(a.type);
+        bool address = call.text == "printm" ? i == 1 : i == 0;
+        bool in_kernel = ResolutionOf(a).kind == Kind::kKernelMemory;
+        if (call.text == "print" && !in_kernel && IsObjectType(t))
+          VariableObject(a);  // copied from the variable
+        else if (address && (t->IsStructOrUnion() || t->kind == Type::Kind::kArray) && in_kernel)
+          Object(a);
+        else if (!memory_action || i != (call.text == "printm" ? 0u : 1u))
+          Value(a);  // not the constant size
+      }
       return;
     }
     bool names_aggregations = call.text == "printa" || call.text == "clear" ||

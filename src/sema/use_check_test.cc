@@ -109,9 +109,6 @@ TEST(ResolvedTest, KernelMemoryAccesses) {
 }
 
 TEST(UseCheckTest, StructsInKernelMemoryAreUsedThroughTheirMembers) {
-  EXPECT_EQ(Error("BEGIN {\n trace(((struct outer *)arg0)->in); }"),
-            "[D_TYPE_ERR] line 7: a value of type \"struct inner\" cannot be used here; use one "
-            "of its members");
   EXPECT_EQ(Error("BEGIN { x = ((struct outer *)arg0)->in.b ? 1 : *(struct inner *)arg0; }"),
             "[D_OP_INCOMPAT] line 6: operands have incompatible types: \"int\" : \"struct "
             "inner\"");
@@ -120,7 +117,9 @@ TEST(UseCheckTest, StructsInKernelMemoryAreUsedThroughTheirMembers) {
             "of its members");
   EXPECT_EQ(Error("BEGIN { trace(((struct outer *)arg0)->in.b); trace(&((struct outer "
                   "*)arg0)->in); trace(sizeof (((struct outer *)arg0)->in));\n"
-                  "  print(((struct outer *)arg0)->in); print(((struct outer *)arg0)->name); }"),
+                  "  print(((struct outer *)arg0)->in); print(((struct outer *)arg0)->name);\n"
+                  "  trace(((struct outer *)arg0)->in); tracemem(((struct outer *)arg0)->name, 8);"
+                  " }"),
             "");
 }
 
@@ -143,8 +142,9 @@ TEST(UseCheckTest, ComesAfterEveryOtherCheck) {
 }
 
 TEST(UseCheckTest, ClausesThatEnableNoProbeAreNotGenerated) {
-  EXPECT_EQ(Error("nosuch:::probe { trace(*(struct inner *)arg0); }", true), "");
-  EXPECT_EQ(Error("BEGIN { trace(*(struct inner *)arg0); }", true).substr(0, 10), "[D_TYPE_ER");
+  EXPECT_EQ(Error("nosuch:::probe { @[*(struct inner *)arg0] = count(); }", true), "");
+  EXPECT_EQ(Error("BEGIN { @[*(struct inner *)arg0] = count(); }", true).substr(0, 10),
+            "[D_TYPE_ER");
 }
 
 TEST(UseCheckTest, OnlyVariablesAreStoredTo) {
