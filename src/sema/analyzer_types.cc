@@ -188,7 +188,7 @@ const Type* Analyzer::CheckOffsetof(Expr& e) {
   const Type* su = StripTypedefs(ResolveTypeName(*e.type_name));
   if (!su->IsStructOrUnion()) {
     throw CompileError("D_OFFSETOF_TYPE", e.line,
-                       "offsetof( ) first argument must be a struct or union type");
+                       "offsetof operand must be a struct or union type");
   }
   std::optional<MemberLocation> m = FindMember(su, e.text);
   if (!m) {
