@@ -356,7 +356,9 @@ const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
   if (IsCharArray(member_type) || member_type->IsString()) {
     if (!body.type->IsString()) {
       throw CompileError("D_XLATE_INCOMPAT", body.line,
-                         "translator member " + Excerpt(e.text) + " must be a string");
+                         "translator member " + Excerpt(e.text) +
+                             " definition uses incompatible types: \"" + TypeSpelling(member_type) +
+                             "\" = \"" + TypeSpelling(body.type) + "\"");
     }
     return body.type;
   }
@@ -369,7 +371,9 @@ const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
     return body.type;
   if (!body.type->IsScalar()) {
     throw CompileError("D_XLATE_INCOMPAT", body.line,
-                       "translator member " + Excerpt(e.text) + " must be a scalar");
+                       "translator member " + Excerpt(e.text) +
+                           " definition uses incompatible types: \"" + TypeSpelling(member_type) +
+                           "\" = \"" + TypeSpelling(body.type) + "\"");
   }
   return member_type;
 }
