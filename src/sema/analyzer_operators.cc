@@ -58,9 +58,7 @@ const Type* Analyzer::CheckUnary(Expr& e) {
         return AsKernelValue(e, StripTypedefs(t)->target);
       }
       if (!t->IsPointer()) {
-        throw CompileError(
-            "D_DEREF_NONPTR", e.line,
-            "operator * cannot be applied to a non-pointer type \"" + TypeSpelling(t) + "\"");
+        throw CompileError("D_DEREF_NONPTR", e.line, "cannot dereference non-pointer type");
       }
       if (StripTypedefs(t)->target->IsVoid()) {
         throw CompileError("D_DEREF_VOID", e.line, "cannot dereference pointer to void");
@@ -108,7 +106,8 @@ const Type* Analyzer::CheckCast(Expr& e) {
 const Type* Analyzer::CheckStringof(Expr& e) {
   const Type* from = Check(*e.lhs);
   if (!from->IsString() && !from->IsScalar()) {
-    throw CompileError("D_STRINGOF_TYPE", e.line, "stringof( ) operand must be a string or scalar");
+    throw CompileError("D_STRINGOF_TYPE", e.line,
+                       "cannot apply stringof to a value of type " + TypeSpelling(from));
   }
   return from->IsString() ? from : types_.String();
 }

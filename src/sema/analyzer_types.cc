@@ -193,7 +193,7 @@ const Type* Analyzer::CheckOffsetof(Expr& e) {
   const Type* su = StripTypedefs(ResolveTypeName(*e.type_name));
   if (!su->IsStructOrUnion()) {
     throw CompileError("D_OFFSETOF_TYPE", e.line,
-                       "offsetof( ) first argument must be a struct or union type");
+                       "offsetof operand must be a struct or union type");
   }
   std::optional<MemberLocation> m = FindMember(su, e.text);
   if (!m) {
@@ -361,7 +361,9 @@ const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
   if (IsCharArray(member_type) || member_type->IsString()) {
     if (!body.type->IsString()) {
       throw CompileError("D_XLATE_INCOMPAT", body.line,
-                         "translator member " + Excerpt(e.text) + " must be a string");
+                         "translator member " + Excerpt(e.text) +
+                             " definition uses incompatible types: \"" + TypeSpelling(member_type) +
+                             "\" = \"" + TypeSpelling(body.type) + "\"");
     }
     return body.type;
   }
@@ -374,7 +376,9 @@ const Type* Analyzer::CheckTranslatedMember(Expr& e, const Expr& xlate) {
     return body.type;
   if (!body.type->IsScalar()) {
     throw CompileError("D_XLATE_INCOMPAT", body.line,
-                       "translator member " + Excerpt(e.text) + " must be a scalar");
+                       "translator member " + Excerpt(e.text) +
+                           " definition uses incompatible types: \"" + TypeSpelling(member_type) +
+                           "\" = \"" + TypeSpelling(body.type) + "\"");
   }
   return member_type;
 }

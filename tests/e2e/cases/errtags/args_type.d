@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+syscall::read*:entry
+{
+	trace(args[1]);
+}

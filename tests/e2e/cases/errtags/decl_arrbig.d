@@ -1,0 +1,2 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+int x[99999999999999];

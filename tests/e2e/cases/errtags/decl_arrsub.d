@@ -1,0 +1,2 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+int x[-1];

@@ -1,0 +1,4 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+struct s {
+	int a : -1;
+};

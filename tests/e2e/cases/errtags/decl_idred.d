@@ -1,0 +1,7 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+enum e {
+	A
+};
+enum f {
+	A
+};

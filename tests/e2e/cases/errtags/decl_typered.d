@@ -1,0 +1,7 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+struct s {
+	int a;
+};
+struct s {
+	int b;
+};

@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ 99999999999999999999999 */
+BEGIN
+{
+	trace($1);
+}

@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ 1 2 */
+BEGIN
+{
+	trace($1);
+}

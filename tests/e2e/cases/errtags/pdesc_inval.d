@@ -1,0 +1,4 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+a:b:c:d:e
+{
+}

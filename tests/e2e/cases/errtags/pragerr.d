@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+#error "stop here"
+BEGIN
+{
+}

@@ -1,0 +1,10 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+struct s {
+	int a;
+};
+struct s v;
+
+BEGIN
+{
+	print(v);
+}

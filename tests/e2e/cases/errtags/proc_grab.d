@@ -1,0 +1,4 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+pid999999999:::entry
+{
+}

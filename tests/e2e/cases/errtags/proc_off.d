@@ -1,0 +1,4 @@
+/* ARGS: -xerrtags -s @SCRIPT@ -c @PROGS@/pid_target */
+pid$target::offset_target:ff
+{
+}
