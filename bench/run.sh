@@ -109,36 +109,31 @@ median() { sort -g | awk '{v[NR] = $1} END {
   if (NR == 0) print "failed"; else if (NR % 2) print v[(NR + 1) / 2];
   else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-# Runs a command, appending its wall time (ms) to $work/<tool>.startup and its
-# peak RSS (KiB) to $work/<tool>.startup_rss; a failure is logged instead.
-time_startup() {  # tool
-  local tool=$1 start end
+# Runs a tool's program for a case, appending its wall time (ms) to
+# $work/<tool>.<case>; a failure is logged instead (and returns 1).
+time_run() {  # tool case
+  local tool=$1 case=$2 start end
   local -a cmd
-  command_for "$tool" startup
+  command_for "$tool" "$case"
   start=$(date +%s%N)
   if "${cmd[@]}" >"$work/out" 2>"$work/err"; then
     end=$(date +%s%N)
-    calc "($end - $start) / 1000000" >>"$work/$tool.startup"
+    calc "($end - $start) / 1000000" >>"$work/$tool.$case"
   else
-    echo "$tool start-up run failed (status $?): $(head -c 300 "$work/err")" >>"$work/log"
-    return
-  fi
-  if /usr/bin/time -f %M -o "$work/rss" "${cmd[@]}" >/dev/null 2>&1; then
-    tail -n 1 "$work/rss" >>"$work/$tool.startup_rss"
+    echo "$tool $case run failed (status $?): $(head -c 300 "$work/err")" >>"$work/log"
+    return 1
   fi
 }
 
-# Wall time (ms) of listing every probe, appended to $work/<tool>.listing.
-time_listing() {  # tool
-  local tool=$1 start end
+# The start-up program's wall time (time_run) and its peak RSS (KiB), to
+# $work/<tool>.startup_rss.
+time_startup() {  # tool
+  local tool=$1
   local -a cmd
-  command_for "$tool" listing
-  start=$(date +%s%N)
-  if "${cmd[@]}" >"$work/out" 2>"$work/err"; then
-    end=$(date +%s%N)
-    calc "($end - $start) / 1000000" >>"$work/$tool.listing"
-  else
-    echo "$tool listing failed (status $?): $(head -c 300 "$work/err")" >>"$work/log"
+  time_run "$tool" startup || return
+  command_for "$tool" startup
+  if /usr/bin/time -f %M -o "$work/rss" "${cmd[@]}" >/dev/null 2>&1; then
+    tail -n 1 "$work/rss" >>"$work/$tool.startup_rss"
   fi
 }
 
@@ -296,7 +291,7 @@ for ((run = 0; run < startup_runs; run++)); do
   for tool in "${tools[@]}"; do time_startup "$tool"; done
 done
 for ((run = 0; run < 3; run++)); do
-  for tool in "${tools[@]}"; do time_listing "$tool"; done
+  for tool in "${tools[@]}"; do time_run "$tool" listing; done
 done
 for ((round = 0; round < rounds; round++)); do
   untraced=$("$loop" "$calls" "$loop_cpu")

@@ -96,4 +96,18 @@ ExprPtr CloneExpr(const Expr& e) {
   return c;
 }
 
+void SubstituteIdentifier(ExprPtr& node, const std::string& name, const Expr& replacement,
+                          int line) {
+  if (!node) return;
+  if (node->kind == ExprKind::kIdentifier && node->text == name) {
+    node = CloneExpr(replacement);
+    return;
+  }
+  node->line = line;
+  SubstituteIdentifier(node->cond, name, replacement, line);
+  SubstituteIdentifier(node->lhs, name, replacement, line);
+  SubstituteIdentifier(node->rhs, name, replacement, line);
+  for (ExprPtr& a : node->args) SubstituteIdentifier(a, name, replacement, line);
+}
+
 }  // namespace dt::ast

@@ -254,6 +254,11 @@ struct Program {
 // A copy of an expression as written: its syntax, not what sema found
 // (type and resolution are left empty, for the copy to be checked anew).
 ExprPtr CloneExpr(const Expr& e);
+// Replaces each identifier `name` in the tree at `node` by a copy of
+// `replacement`, and gives every other node `line`: how a parameterised
+// expansion (fds[], the lock subroutines) is put in the place of a call.
+void SubstituteIdentifier(ExprPtr& node, const std::string& name, const Expr& replacement,
+                          int line);
 
 // Readable names, used by -S dumps, error messages and tests.
 const char* BinaryOpSpelling(BinaryOp op);  // "+", "<<", "&&", ...

@@ -15,28 +15,12 @@
 
 namespace dt {
 
-using ast::CloneExpr;
 using ast::Expr;
 using ast::ExprPtr;
 
 namespace {
 
 constexpr const char* kKey = "__fds_key";
-
-// Puts a copy of `key` wherever the template names kKey; every node takes
-// the line of the fds[] it stands for.
-void Substitute(ExprPtr& node, const Expr& key, int line) {
-  if (!node) return;
-  if (node->kind == ast::ExprKind::kIdentifier && node->text == kKey) {
-    node = CloneExpr(key);
-    return;
-  }
-  node->line = line;
-  Substitute(node->cond, key, line);
-  Substitute(node->lhs, key, line);
-  Substitute(node->rhs, key, line);
-  for (ExprPtr& a : node->args) Substitute(a, key, line);
-}
 
 }  // namespace
 
@@ -57,7 +41,7 @@ const Type* Analyzer::CheckFds(Expr& e, const Type* assigned) {
       ParseExpression("xlate <fileinfo_t> (" + k + " >= 0 && " + k +
                       " < curthread->files->fdt->max_fds ? curthread->files->fdt->fd[" + k +
                       "] : (struct file *)0)");
-  Substitute(expansion, *e.args[0], e.line);
+  ast::SubstituteIdentifier(expansion, kKey, *e.args[0], e.line);
   e = std::move(*expansion);
   return Check(e);
 }

@@ -53,21 +53,6 @@ const LockSubroutine* FindLockSubroutine(const std::string& name) {
   return nullptr;
 }
 
-// Puts `operand` wherever the expansion names kLockOperand; every node
-// takes the call's line.
-void Substitute(ExprPtr& node, const ExprPtr& operand, int line) {
-  if (!node) return;
-  if (node->kind == ast::ExprKind::kIdentifier && node->text == kLockOperand) {
-    node = ast::CloneExpr(*operand);
-    return;
-  }
-  node->line = line;
-  Substitute(node->cond, operand, line);
-  Substitute(node->lhs, operand, line);
-  Substitute(node->rhs, operand, line);
-  for (ExprPtr& a : node->args) Substitute(a, operand, line);
-}
-
 }  // namespace
 
 bool IsLockSubroutine(const std::string& name) { return FindLockSubroutine(name) != nullptr; }
@@ -81,13 +66,11 @@ const Type* Analyzer::CheckLockCall(Expr& e) {
                        e.text + "( ) argument #1 is incompatible with prototype:\n\tprototype: " +
                            s.lock_type + "\n\t argument: " + TypeSpelling(t));
   }
-  ExprPtr operand = ast::CloneExpr(*e.args[0]);
   ExprPtr expansion = ParseExpression(std::string("(") + s.expansion + ")");
   ExprPtr cast = ParseExpression(std::string("(") + s.lock_type + ")" + kLockOperand);
-  int line = e.line;
-  Substitute(cast, operand, line);
+  ast::SubstituteIdentifier(cast, kLockOperand, *e.args[0], e.line);
   // Each use of the operand in the expansion is a copy of the cast.
-  Substitute(expansion, cast, line);
+  ast::SubstituteIdentifier(expansion, kLockOperand, *cast, e.line);
   e = std::move(*expansion);
   return Check(e);
 }

@@ -89,8 +89,14 @@ void Analyzer::CheckTraceObject(Expr& e) {
   bool object = t->IsStructOrUnion() || t->kind == Type::Kind::kArray;
   if (!object) return;
   // A translated struct exists only member by member: use_check says so
-  // (D_XLATE_SOU), as for any use of it whole.
-  if (!IsKernelLvalue(arg) && !IsTranslatedObject(arg, info_)) {
+  // (D_XLATE_SOU), as for any use of it whole. A D variable's struct is not
+  // recorded whole yet: use_check refuses it as a value (D_TYPE_ERR).
+  Resolved::Kind kind = ResolutionOf(arg).kind;
+  bool d_variable =
+      kind == Resolved::Kind::kGlobalVariable || kind == Resolved::Kind::kThreadVariable ||
+      kind == Resolved::Kind::kClauseVariable || kind == Resolved::Kind::kAssocElement ||
+      kind == Resolved::Kind::kThreadAssocElement || kind == Resolved::Kind::kVariablePart;
+  if (!IsKernelLvalue(arg) && !IsTranslatedObject(arg, info_) && !d_variable) {
     throw CompileError("D_TRACE_DYN", e.line,
                        "trace( ) may not be applied to a dynamic expression");
   }
