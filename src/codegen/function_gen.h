@@ -315,6 +315,10 @@ class FunctionGen {
   void GenAlloca(const ast::Expr& e);
   void GenBcopy(const ast::Expr& e);
   void GenCopyinto(const ast::Expr& e);
+  // The copy both make: args[src_arg] read by read_helper into the arena at
+  // args[dest_arg], args[size_arg] bytes, the range checked first.
+  void GenCopyIntoArena(const ast::Expr& e, size_t src_arg, size_t dest_arg, size_t size_arg,
+                        int read_helper);
   void GenCopyinToArena(const ast::Expr& e);  // copyin() in a clause with an arena
   void GenScratchStore(const ast::Expr& lhs, int16_t value_slot);
 
@@ -324,6 +328,9 @@ class FunctionGen {
   // object in memory, or the value of a pointer.
   void GenBaseAddress(const ast::Expr& base, const KernelAccess& access);
   void GenKernelValue(const ast::Expr& e);  // r0 = its value (scalar or string)
+  // The char array at the address in addr_slot as a D string of e's type:
+  // zero-padded scratch, at most `limit` bytes read; r0 = its address.
+  void GenCharArrayString(const ast::Expr& e, int16_t addr_slot, uint32_t limit);
   void GenTranslated(const ast::Expr& e);
   void GenXlateInput(const ast::Expr& e);
   void GenUserArgs(const ast::Expr& e);

@@ -72,6 +72,17 @@ void FunctionGen::GenBaseAddress(const Expr& base, const KernelAccess& m) {
     GenExpr(base);
 }
 
+void FunctionGen::GenCharArrayString(const Expr& e, int16_t addr_slot, uint32_t limit) {
+  uint32_t size = static_cast<uint32_t>(e.type->size);
+  uint32_t off = AllocScratch(size);
+  EnsureScratch();
+  ZeroMem(R7, static_cast<int16_t>(off), size);
+  b_.Mov(R1, R7);
+  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
+  b_.MovImm(R2, static_cast<int32_t>(limit));
+  CallReadHelper(BPF_FUNC_probe_read_kernel_str, addr_slot, off);
+}
+
 void FunctionGen::GenKernelValue(const Expr& e) {
   const KernelAccess& m = ResolutionOf(e).memory;
   GenAddress(e);
@@ -79,14 +90,7 @@ void FunctionGen::GenKernelValue(const Expr& e) {
   int16_t addr = AllocSlot();
   b_.Store(8, R10, addr, R0);
   if (m.read == ReadKind::kString) {
-    uint32_t size = static_cast<uint32_t>(e.type->size);
-    uint32_t off = AllocScratch(size);
-    EnsureScratch();
-    ZeroMem(R7, static_cast<int16_t>(off), size);
-    b_.Mov(R1, R7);
-    b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
-    b_.MovImm(R2, static_cast<int32_t>(m.string_limit));
-    CallReadHelper(BPF_FUNC_probe_read_kernel_str, addr, off);
+    GenCharArrayString(e, addr, m.string_limit);
     ReleaseSlotsTo(mark);
     return;
   }

@@ -215,37 +215,27 @@ void FunctionGen::GenArenaRange(int16_t dest_slot, int16_t size_slot) {
 }
 
 void FunctionGen::GenBcopy(const Expr& e) {
-  RequireArena(e);
-  int mark = stack_top_;
-  int16_t src_slot = AllocSlot();
-  int16_t dest_slot = AllocSlot();
-  int16_t size_slot = AllocSlot();
-  GenExpr(*e.args[0]);
-  b_.Store(8, R10, src_slot, R0);
-  GenExpr(*e.args[1]);
-  b_.Store(8, R10, dest_slot, R0);
-  GenExpr(*e.args[2]);
-  b_.Store(8, R10, size_slot, R0);
-  GenArenaRange(dest_slot, size_slot);
-  CallReadHelperChecked(BPF_FUNC_probe_read_kernel, src_slot);
-  b_.MovImm(R0, 0);
-  ReleaseSlotsTo(mark);
+  // bcopy(src, dest, size): kernel (or scratch) memory into scratch.
+  GenCopyIntoArena(e, 0, 1, 2, BPF_FUNC_probe_read_kernel);
 }
 
 void FunctionGen::GenCopyinto(const Expr& e) {
+  // copyinto(uaddr, size, dest): user memory into scratch.
+  GenCopyIntoArena(e, 0, 2, 1, BPF_FUNC_probe_read_user);
+}
+
+void FunctionGen::GenCopyIntoArena(const Expr& e, size_t src_arg, size_t dest_arg, size_t size_arg,
+                                   int read_helper) {
   RequireArena(e);
   int mark = stack_top_;
-  int16_t addr_slot = AllocSlot();
-  int16_t size_slot = AllocSlot();
-  int16_t dest_slot = AllocSlot();
-  GenExpr(*e.args[0]);
-  b_.Store(8, R10, addr_slot, R0);
-  GenExpr(*e.args[1]);
-  b_.Store(8, R10, size_slot, R0);
-  GenExpr(*e.args[2]);
-  b_.Store(8, R10, dest_slot, R0);
-  GenArenaRange(dest_slot, size_slot);
-  CallReadHelperChecked(BPF_FUNC_probe_read_user, addr_slot);
+  int16_t slots[3];
+  for (int16_t& slot : slots) slot = AllocSlot();
+  for (size_t i = 0; i < 3; ++i) {
+    GenExpr(*e.args[i]);
+    b_.Store(8, R10, slots[i], R0);
+  }
+  GenArenaRange(slots[dest_arg], slots[size_arg]);
+  CallReadHelperChecked(read_helper, slots[src_arg]);
   b_.MovImm(R0, 0);
   ReleaseSlotsTo(mark);
 }

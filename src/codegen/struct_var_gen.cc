@@ -123,14 +123,7 @@ void FunctionGen::GenVariablePartValue(const Expr& e) {
       int mark = stack_top_;
       int16_t addr = AllocSlot();
       b_.Store(8, R10, addr, R0);
-      uint32_t size = static_cast<uint32_t>(e.type->size);
-      uint32_t off = AllocScratch(size);
-      EnsureScratch();
-      ZeroMem(R7, static_cast<int16_t>(off), size);
-      b_.Mov(R1, R7);
-      b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(off));
-      b_.MovImm(R2, static_cast<int32_t>(m.string_limit));
-      CallReadHelper(BPF_FUNC_probe_read_kernel_str, addr, off);
+      GenCharArrayString(e, addr, m.string_limit);
       ReleaseSlotsTo(mark);
       return;
     }
