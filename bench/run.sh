@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compares our dtrace with Debian's bpftrace on the same machine in one run:
 #   start-up   wall time of a program that exits in BEGIN (median of N runs)
-#   listing    wall time of listing every probe the kernel offers (-l)
+#   listing    wall time of listing every probe each tool knows (-l), per
+#              probe listed (the tools list different numbers of probes)
 #   per event  CPU time a traced getppid() costs on top of an untraced one,
 #              from a pinned loop of getppid calls (median over rounds; the
 #              untraced and both traced runs alternate within each round)
@@ -282,7 +283,7 @@ attach_run() {  # tool case
 echo "bench: ${startup_runs} start-up runs, ${rounds} rounds of ${calls} getppid calls" \
   "(loop on CPU $loop_cpu, tracers on CPU $tracer_cpu)"
 for tool in "${tools[@]}"; do
-  touch "$work/$tool".{startup,startup_rss,listing,traced,added,tracing_rss}
+  touch "$work/$tool".{startup,startup_rss,listing,listing_lines,listing_per_probe,traced,added,tracing_rss}
   touch "$work/$tool".{openat_str,openat_str_added,openat_basename,openat_basename_added}
   touch "$work/$tool".{uprobe_traced,uprobe_added,uprobe_bpf,attach_str,attach_libc}
 done
@@ -291,7 +292,12 @@ for ((run = 0; run < startup_runs; run++)); do
   for tool in "${tools[@]}"; do time_startup "$tool"; done
 done
 for ((run = 0; run < 3; run++)); do
-  for tool in "${tools[@]}"; do time_run "$tool" listing; done
+  for tool in "${tools[@]}"; do
+    time_run "$tool" listing || continue
+    lines=$(wc -l <"$work/out")
+    echo "$lines" >>"$work/$tool.listing_lines"
+    calc "$(tail -n 1 "$work/$tool.listing") * 1000 / $lines" >>"$work/$tool.listing_per_probe"
+  done
 done
 for ((round = 0; round < rounds; round++)); do
   untraced=$("$loop" "$calls" "$loop_cpu")
@@ -376,13 +382,17 @@ printf '%-28s %10s %10s %7s %8s  %s\n' metric dtrace bpftrace ratio target verdi
 row "start-up wall time (ms)" startup %.1f 0.2
 row "added cost per event (ns)" added %.1f 0.7
 row "peak RSS, start-up (KiB)" startup_rss %.0f 0.3333
-row "probe listing -l (ms)" listing %.0f 1.0
+row "probe listing, per probe (us)" listing_per_probe %.2f 1.0
+for tool in "${tools[@]}"; do
+  [[ -s $work/$tool.listing ]] && echo "  $tool -l: $(median <"$work/$tool.listing") ms for" \
+    "$(median <"$work/$tool.listing_lines") lines"
+done
 row "peak RSS, tracing (KiB)" tracing_rss %.0f 0.3333
 echo "untraced openat+close: $(printf %.1f "$(median <"$work/openat_untraced")") ns/call"
-row "openat name key (ns)" openat_str_added %.1f 1.0
-if [[ -n $dtrace ]]; then
-  echo "  the same key through basename(): $(value dtrace openat_basename_added %.1f) ns"
-fi
+# No target: how the two compare, and what basename() adds to ours.
+echo "openat file-name key, added per call: dtrace $(value dtrace openat_str_added %.1f) ns," \
+  "bpftrace $(value bpftrace openat_str_added %.1f) ns;" \
+  "dtrace with basename(): $(value dtrace openat_basename_added %.1f) ns"
 echo "unprobed empty_function: $(printf %.1f "$(median <"$work/uprobe_untraced")") ns/call"
 row "pid probe cost per call (ns)" uprobe_added %.1f 0.9
 row "  of it in BPF, per call (ns)" uprobe_bpf %.1f 0.9

@@ -271,8 +271,9 @@ void FunctionGen::GenFreeDynamic(const Expr& lhs) {
 
 void FunctionGen::GenAssign(const Expr& e) {
   const Type* t = e.lhs->type;
-  // Sema allows a string variable an integer only as the 0 that frees it.
-  if (!e.compound && t->IsString() && !e.rhs->type->IsString()) {
+  // Sema allows a string, struct, union or array variable an integer only
+  // as the 0 that frees it.
+  if (!e.compound && (t->IsString() || IsObjectType(t)) && e.rhs->type->IsInteger()) {
     GenFreeDynamic(*e.lhs);  // the 0 is a constant: nothing to evaluate
     return;
   }

@@ -108,6 +108,15 @@ TEST(AggregateVarsTest, ObjectsAreNotValues) {
   EXPECT_EQ(Error("BEGIN { print(p); print(a); print(p.i); print(pts[1]); }"), "");
 }
 
+TEST(AggregateVarsTest, ZeroFreesOnlyDynamicVariables) {
+  // self-> and associative-array values are dynamic: 0 frees them.
+  EXPECT_EQ(Error("BEGIN { self->s = 0; pts[1] = 0; }"), "");
+  EXPECT_EQ(Error("BEGIN { self->s = 1; }"),
+            "[D_OP_INCOMPAT] operands have incompatible types: \"struct pt\" = \"int\"");
+  EXPECT_EQ(Error("BEGIN { p = 0; }"),
+            "[D_OP_INCOMPAT] operands have incompatible types: \"struct pt\" = \"int\"");
+}
+
 TEST(AggregateVarsTest, WhatCannotBeStored) {
   EXPECT_EQ(Error("BEGIN { p.name = \"abc\"; }"),
             "[D_OP_LVAL] operator = cannot store to a char array");

@@ -197,10 +197,11 @@ const Type* Analyzer::CheckAssign(Expr& e) {
       throw CompileError("D_IDENT_BADREF", lhs.line,
                          Excerpt(v->name) + " is an associative array and must be indexed");
     }
-    bool frees_string = frees && scope == ast::VarScope::kSelf && v->type->IsString();
+    bool frees_dynamic =
+        frees && scope == ast::VarScope::kSelf && (v->type->IsString() || IsObjectType(v->type));
     bool objects = IsObjectType(v->type) || IsObjectType(rhs);
-    if (objects ? e.compound || ObjectAssignmentIncompatible(v->type, rhs)
-                : !frees_string &&
+    if (objects ? !frees_dynamic && (e.compound || ObjectAssignmentIncompatible(v->type, rhs))
+                : !frees_dynamic &&
                       (v->type->IsString() != rhs->IsString() ||
                        (!v->type->IsString() && !(v->type->IsScalar() && rhs->IsScalar())))) {
       throw CompileError("D_OP_INCOMPAT", e.line,
@@ -365,8 +366,8 @@ const Type* Analyzer::CheckIndex(Expr& e, const Type* assigned, bool frees) {
           Excerpt(name) + "[ ] key #" + std::to_string(i + 1) + " is incompatible with prototype");
     }
   }
-  bool frees_string = frees && v->type->IsString();
-  if (assigned != nullptr && !frees_string &&
+  bool frees_dynamic = frees && (v->type->IsString() || IsObjectType(v->type));
+  if (assigned != nullptr && !frees_dynamic &&
       (assigned->IsString() != v->type->IsString() ||
        ObjectAssignmentIncompatible(v->type, assigned))) {
     throw CompileError("D_OP_INCOMPAT", e.line,

@@ -165,6 +165,12 @@ class UseChecker {
           Value(*e.lhs);
         return;
       case ExprKind::kAssign:
+        if (IsObjectType(e.lhs->type) && e.rhs->type->IsInteger()) {
+          // The 0 that frees a dynamic variable: only its keys are values.
+          if (e.lhs->kind == ExprKind::kIndex)
+            for (const auto& key : e.lhs->args) Value(*key);
+          return;
+        }
         if (IsObjectType(e.lhs->type)) {  // a whole struct, union or array copied
           VariableObject(*e.rhs);
           VariableObject(*e.lhs);
