@@ -2,6 +2,7 @@
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
+#include <fcntl.h>
 #include <sched.h>
 
 #include <cerrno>
@@ -48,8 +49,11 @@ int FunctionBtfFd() {
     int proto = btf__add_func_proto(btf, int_type);
     for (size_t i = 0; i < kMaxFunctions; ++i)
       btf__add_func(btf, ("f" + std::to_string(i)).c_str(), BTF_FUNC_STATIC, proto);
-    if (btf__load_into_kernel(btf) < 0) return -1;
-    return btf__fd(btf);  // kept for the process' life, as btf is
+    // The kernel's object is kept for the process' life through a copy of
+    // its fd; libbpf's in-memory BTF (and its own fd) goes.
+    int kept = btf__load_into_kernel(btf) < 0 ? -1 : fcntl(btf__fd(btf), F_DUPFD_CLOEXEC, 0);
+    btf__free(btf);
+    return kept;
   }();
   return fd;
 }

@@ -1,5 +1,5 @@
 # -p grabs a running process: $target is its pid, and dtrace exits when it does.
-"$PROGS/sleeper" 700 &
+"$PROGS/sleeper" 2000 &
 sleeper=$!
 "$DTRACE" -q -p "$sleeper" -n 'BEGIN { printf("%d\n", $target); }' >out
 status=$?
