@@ -19,7 +19,7 @@
 # off), and the generic one is what Debian 12 installs on PCs and most VMs.
 #
 # QEMU_KERNEL_PACKAGE  another kernel package to boot (same module layout)
-# QEMU_TIMEOUT         seconds before the guest is killed (default 2400)
+# QEMU_TIMEOUT         seconds before the guest is killed (default 3000)
 # QEMU_CPUS            guest CPUs (default 2, as on the CI machines)
 # QEMU_MEMORY          guest memory in MB (default 4096: a 1 GB trace buffer
 #                      must fit, as on the host)
@@ -34,7 +34,7 @@ repo=$(cd "$here/../.." && pwd)
 (($# <= 2)) || { sed -n '8p' "${BASH_SOURCE[0]}" | sed 's/^# */usage: /' >&2; exit 2; }
 build=$(realpath -e "${1:-$repo/build}" 2>/dev/null) || { echo "qemu: no build directory '${1:-build}'" >&2; exit 2; }
 filter=${2:-}
-timeout_s=${QEMU_TIMEOUT:-2400}
+timeout_s=${QEMU_TIMEOUT:-3000}
 cache=$build/qemu
 
 # The modules that give the guest its root file system and its scratch disk,
