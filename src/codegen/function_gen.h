@@ -319,7 +319,11 @@ class FunctionGen {
   // args[dest_arg], args[size_arg] bytes, the range checked first.
   void GenCopyIntoArena(const ast::Expr& e, size_t src_arg, size_t dest_arg, size_t size_arg,
                         int read_helper);
-  void GenCopyinToArena(const ast::Expr& e);  // copyin() in a clause with an arena
+  void GenCopyinToArena(const ast::Expr& e);
+  // r1 = the arena's address at the offset in offset_slot, r2 = the size
+  // in size_slot: a read helper's destination and length.
+  void LoadArenaDestination(int16_t size_slot,
+                            int16_t offset_slot);  // copyin() in a clause with an arena
   void GenScratchStore(const ast::Expr& lhs, int16_t value_slot);
 
   // --- kernel memory and translators (memory_gen.cc)

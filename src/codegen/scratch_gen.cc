@@ -156,16 +156,20 @@ void FunctionGen::GenAlloca(const Expr& e) {
   GenArenaAllocate(size_slot, offset_slot);
   // Zeroed, as DTrace's: a read of address 0 fails, and a failed
   // bpf_probe_read_kernel() zero-fills its destination.
+  LoadArenaDestination(size_slot, offset_slot);
+  b_.MovImm(R3, 0);
+  b_.Call(BPF_FUNC_probe_read_kernel);
+  GenArenaAddress(offset_slot);
+  ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::LoadArenaDestination(int16_t size_slot, int16_t offset_slot) {
   b_.Load(8, R2, R10, size_slot);
   b_.Load(8, R1, R10, offset_slot);
   b_.Mov(R4, R7);
   b_.Alu(BPF_ADD, R4, R1);
   b_.Mov(R1, R4);
   b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(arena_) + kArenaData);
-  b_.MovImm(R3, 0);
-  b_.Call(BPF_FUNC_probe_read_kernel);
-  GenArenaAddress(offset_slot);
-  ReleaseSlotsTo(mark);
 }
 
 void FunctionGen::GenCopyinToArena(const Expr& e) {
@@ -179,12 +183,7 @@ void FunctionGen::GenCopyinToArena(const Expr& e) {
   GenExpr(*e.args[1]);
   b_.Store(8, R10, size_slot, R0);
   GenArenaAllocate(size_slot, offset_slot);
-  b_.Load(8, R2, R10, size_slot);
-  b_.Load(8, R1, R10, offset_slot);
-  b_.Mov(R4, R7);
-  b_.Alu(BPF_ADD, R4, R1);
-  b_.Mov(R1, R4);
-  b_.AluImm(BPF_ADD, R1, static_cast<int32_t>(arena_) + kArenaData);
+  LoadArenaDestination(size_slot, offset_slot);
   CallReadHelperChecked(BPF_FUNC_probe_read_user, addr_slot);
   GenArenaAddress(offset_slot);
   ReleaseSlotsTo(mark);

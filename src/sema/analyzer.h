@@ -213,6 +213,8 @@ class Analyzer {
   // or D_IDENT_UNDEF at `line` when BTF does not have them.
   void ResolveTaskOffsets(int line, const std::string& what);
   const Type* CheckStrtok(ast::Expr& e);  // analyzer_calls.cc
+  // D_IDX_TYPE unless e's one index (checked here) is an integer.
+  void CheckIntegerIndex(ast::Expr& e);  // analyzer_types.cc
   // mutex_owned() and the other lock subroutines, expanded in place.
   const Type* CheckLockCall(ast::Expr& e);  // analyzer_locks.cc
   void RequireScalar(const ast::Expr& e, const char* op);

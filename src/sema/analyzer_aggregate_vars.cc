@@ -67,12 +67,7 @@ const Type* Analyzer::CheckVariableElement(Expr& e, const Type* array) {
   if (e.args.size() != 1) {
     throw CompileError("D_IDX_TYPE", e.line, "operator [ ] takes one index for an array");
   }
-  const Type* index = Check(*e.args[0]);
-  if (!index->IsInteger()) {
-    throw CompileError(
-        "D_IDX_TYPE", e.line,
-        "index of operator [ ] must be of integral type, not \"" + TypeSpelling(index) + "\"");
-  }
+  CheckIntegerIndex(e);
   // A constant index is checked now; any other when the clause runs.
   if (std::optional<int64_t> n = FoldedValue(*e.args[0])) {
     if (*n < 0 || static_cast<uint64_t>(*n) >= array->array_len) {

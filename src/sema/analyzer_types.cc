@@ -131,6 +131,15 @@ bool Analyzer::IsKernelLvalue(const Expr& e) const {
   return ResolutionOf(e).kind == Resolved::Kind::kKernelMemory;
 }
 
+void Analyzer::CheckIntegerIndex(Expr& e) {
+  const Type* index = Check(*e.args[0]);
+  if (!index->IsInteger()) {
+    throw CompileError(
+        "D_IDX_TYPE", e.line,
+        "index of operator [ ] must be of integral type, not \"" + TypeSpelling(index) + "\"");
+  }
+}
+
 const Type* Analyzer::CheckPointerIndex(Expr& e) {
   Check(*e.lhs);
   const Type* base = AsKernelObject(*e.lhs);
@@ -147,12 +156,7 @@ const Type* Analyzer::CheckPointerIndex(Expr& e) {
   if (e.args.size() != 1) {
     throw CompileError("D_IDX_TYPE", e.line, "operator [ ] takes one index for a pointer or array");
   }
-  const Type* index = Check(*e.args[0]);
-  if (!index->IsInteger()) {
-    throw CompileError(
-        "D_IDX_TYPE", e.line,
-        "index of operator [ ] must be of integral type, not \"" + TypeSpelling(index) + "\"");
-  }
+  CheckIntegerIndex(e);
   if (s->target->IsVoid()) {
     throw CompileError("D_DEREF_VOID", e.line, "cannot dereference pointer to void");
   }
@@ -168,12 +172,7 @@ const Type* Analyzer::CheckStringIndex(Expr& e) {
   if (e.args.size() != 1) {
     throw CompileError("D_IDX_TYPE", e.line, "operator [ ] takes one index for a string");
   }
-  const Type* index = Check(*e.args[0]);
-  if (!index->IsInteger()) {
-    throw CompileError(
-        "D_IDX_TYPE", e.line,
-        "index of operator [ ] must be of integral type, not \"" + TypeSpelling(index) + "\"");
-  }
+  CheckIntegerIndex(e);
   return types_.Char();
 }
 
