@@ -79,6 +79,7 @@ std::string ExpandDescription(const std::string& desc, const Options& opts, int 
 void AddMatches(ProbeRegistry& registry, const std::string& description,
                 std::vector<const Probe*>* shown) {
   std::vector<const Probe*> found = registry.Match(description);
+  std::erase_if(found, [](const Probe* p) { return p->placeholder; });
   if (found.empty()) {
     throw RuntimeError("failed to match " + description + ": No probe matches description");
   }

@@ -64,8 +64,8 @@ SessionOptions SessionOptionsFor(const RunSettings& settings, TargetProcess* tar
 
 }  // namespace
 
-OrDtraceError<int> RunCompiled(CompiledRun compiled, const ProbeRegistry& registry,
-                               TargetProcess* target, FILE* out) {
+OrDtraceError<int> RunCompiled(CompiledRun compiled, ProbeRegistry& registry, TargetProcess* target,
+                               FILE* out) {
   int total_matched = AnnounceMatches(compiled);
   if (std::optional<DtraceError> refused = RefuseToEnable(compiled, total_matched)) return *refused;
   try {

@@ -21,7 +21,7 @@ namespace dt {
 // Returns dtrace's exit status, or why tracing could not start or go on.
 // `target` (-c or -p, may be null) is resumed once tracing is on, and its
 // exit ends the run; output goes to `out`.
-OrDtraceError<int> RunCompiled(CompiledRun compiled, const ProbeRegistry& registry,
-                               TargetProcess* target, FILE* out);
+OrDtraceError<int> RunCompiled(CompiledRun compiled, ProbeRegistry& registry, TargetProcess* target,
+                               FILE* out);
 
 }  // namespace dt

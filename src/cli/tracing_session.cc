@@ -11,6 +11,7 @@
 #include "bpf/builder.h"
 #include "cli/attach_progress.h"
 #include "cli/event_wait.h"
+#include "cli/late_probes.h"
 #include "cli/metrics_source.h"
 #include "cli/run_settings.h"
 #include "cli/stop_signals.h"
@@ -46,7 +47,7 @@ namespace {
 constexpr int kRecordBatch = 1024;
 
 // Tags of what the tracing loop waits on (EventWait bits).
-enum WaitTag { kRingReady, kSignalReady, kTargetReady };
+enum WaitTag { kRingReady, kSignalReady, kTargetReady, kLateReady };
 
 using Clock = std::chrono::steady_clock;
 
@@ -93,7 +94,7 @@ ErrorReport ErrorAt(int cpu, uint32_t epid, uint32_t probe_id, const Probe* p) {
 
 }  // namespace
 
-TracingSession::TracingSession(CompiledProgram program, const ProbeRegistry& probes,
+TracingSession::TracingSession(CompiledProgram program, ProbeRegistry& probes,
                                SessionOptions options, StopSignals& stop, FILE* out)
     : program_(std::move(program)),
       probes_(probes),
@@ -107,7 +108,10 @@ TracingSession::TracingSession(CompiledProgram program, const ProbeRegistry& pro
   for (const auto& [probe_id, clause] : program_.epids) ++clauses_of_probe_[probe_id];
 }
 
-TracingSession::~TracingSession() { attachments_.clear(); }
+TracingSession::~TracingSession() {
+  attachments_.clear();
+  late_probes_.reset();
+}
 
 SinkOptions TracingSession::OutputOptions() const {
   SinkOptions opts;
@@ -234,6 +238,17 @@ void TracingSession::AttachProbes() {
     progress.Update(done += def.probes.size());
   }
   progress.Finish();
+  late_probes_ = std::make_unique<LateProbes>(program_, probes_, programs_, maps_);
+  if (!late_probes_->Start()) late_probes_.reset();
+}
+
+void TracingSession::AddLateProbes() {
+  late_probes_->Consume([this](pid_t pid) {
+    std::lock_guard<std::mutex> lock(user_processes_mutex_);
+    user_processes_->Remapped(pid);
+  });
+  clauses_of_probe_.clear();
+  for (const auto& [probe_id, clause] : program_.epids) ++clauses_of_probe_[probe_id];
 }
 
 void TracingSession::StartMetricsServer() {
@@ -656,6 +671,7 @@ void TracingSession::TraceUntilStopped() {
   TargetProcess* target = options_.target;
   bool target_polled = target != nullptr && target->exit_fd() < 0;
   if (target != nullptr && !target_polled) wait.Add(target->exit_fd(), kTargetReady);
+  if (late_probes_) wait.Add(late_probes_->epoll_fd(), kLateReady);
 
   auto period = [this] { return std::chrono::nanoseconds(options_.switchrate_ns); };
   Clock::time_point next_report = Clock::now() + period();
@@ -670,6 +686,7 @@ void TracingSession::TraceUntilStopped() {
     }
     uint32_t ready = wait.Wait(timeout_ms);
     if ((ready & (1u << kSignalReady)) && stop_.Poll() > 0) break;
+    if (ready & (1u << kLateReady)) AddLateProbes();
     more = ConsumeBatch() == kRecordBatch;
     fflush(out_);
     if ((target_polled || (ready & (1u << kTargetReady))) && TargetExited()) {
@@ -717,6 +734,7 @@ int TracingSession::Run() {
   // DTrace ends the line a Ctrl-C leaves on the terminal, even when quiet.
   if (stop_.received() > 0) sink_->Interrupted();
   attachments_.clear();  // nothing more is written to the ring
+  late_probes_.reset();  // and processes stopped for a library go on
   DrainAfterStop();
   ReportDrops();
   if (target_exited_ && !options_.quiet) {

@@ -64,7 +64,7 @@ struct SessionOptions {
 
 class TracingSession {
  public:
-  TracingSession(CompiledProgram program, const ProbeRegistry& probes, SessionOptions options,
+  TracingSession(CompiledProgram program, ProbeRegistry& probes, SessionOptions options,
                  StopSignals& stop, FILE* out);
   ~TracingSession();
 
@@ -117,6 +117,8 @@ class TracingSession {
   // batches, unless a second signal says not to.
   void DrainAfterStop();
   bool TargetExited();
+  // Objects a traced process mapped: its new probes, then its stacks' symbols.
+  void AddLateProbes();
   void ReportDrops();
   // setopt(): changes a dynamic option, or reports why it cannot as DTrace does.
   void Setopt(const ActionDesc& a, const uint8_t* record);
@@ -129,7 +131,7 @@ class TracingSession {
   void Report(LossKind kind, int cpu, uint64_t count, uint64_t total, const std::string& message);
 
   CompiledProgram program_;
-  const ProbeRegistry& probes_;
+  ProbeRegistry& probes_;  // non-const: probes of objects loaded later are added
   SessionOptions options_;
   StopSignals& stop_;
   FILE* out_;
@@ -159,6 +161,7 @@ class TracingSession {
   // pay for it.
   KernelSymbolLookup lookup_;
   std::unique_ptr<UserProcesses> user_processes_;
+  std::unique_ptr<class LateProbes> late_probes_;  // objects the processes load later
   std::mutex user_processes_mutex_;
   UserSymbolLookup user_lookup_;
   // Last, so the server (whose thread reads maps_ through the source) stops

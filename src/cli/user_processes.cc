@@ -11,6 +11,10 @@ void UserProcesses::Notice(pid_t pid) {
   Snapshot(pid);
 }
 
+void UserProcesses::Remapped(pid_t pid) {
+  if (snapshots_.count(pid)) Snapshot(pid);
+}
+
 void UserProcesses::Snapshot(pid_t pid) {
   std::string error;
   std::unique_ptr<elf::ProcessSnapshot> snapshot = elf::ProcessSnapshot::Take(pid, &cache_, &error);

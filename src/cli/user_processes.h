@@ -37,6 +37,8 @@ class UserProcesses {
   // Snapshots and describes the process, once; a process that is gone by
   // now is remembered as such.
   void Notice(pid_t pid);
+  // The process mapped objects (dlopen): snapshot it again if it was seen.
+  void Remapped(pid_t pid);
   // What the process's symbol tables say about addr.
   std::optional<KernelSymbolInfo> Lookup(uint32_t pid, uint64_t addr);
   // Lookup(), for the consumer's formatting; valid while this lives.

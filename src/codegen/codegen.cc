@@ -5,6 +5,7 @@
 #include <set>
 
 #include "codegen/function_gen.h"
+#include "codegen/late_probe_table.h"
 #include "codegen/program_split.h"
 #include "codegen/vtime_gen.h"
 #include "common/diagnostic.h"
@@ -367,6 +368,23 @@ CompiledProgram CodeGenerator::FinishMaps() {
       std::max<uint32_t>(static_cast<uint32_t>(maps_.rodata().size()), 8);
   all[maps_.rodata_map()].initial_value = maps_.rodata();
   all[maps_.rodata_map()].initial_value.resize(all[maps_.rodata_map()].value_size, 0);
+  for (LateProbeTable& t : out_.late_tables) {
+    t.value_size = std::max<uint32_t>(t.value_size, 8);
+    std::vector<uint8_t> value(t.value_size, 0);
+    for (size_t i = 0; i < t.probes.size(); ++i) {
+      std::map<int, uint32_t> epid_of_clause;
+      for (const ClauseInfo& ci : info_.clauses)
+        for (size_t rank = 0; rank < ci.probes.size(); ++rank)
+          if (ci.probes[rank] == t.probes[i])
+            epid_of_clause[ci.index] = ci.epid_base + static_cast<uint32_t>(rank);
+      WriteLateEntry(t, value, static_cast<uint32_t>(i), *t.probes[i], epid_of_clause);
+    }
+    for (const auto& [clause, region] : t.epids)
+      for (const ast::ProbeSpec& spec : info_.clauses[static_cast<size_t>(clause)].clause->probes)
+        t.descriptions[clause].push_back(spec.text);
+    all[t.map].value_size = t.value_size;
+    all[t.map].initial_value = std::move(value);
+  }
   out_.maps = all;
   return std::move(out_);
 }

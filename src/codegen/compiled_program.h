@@ -69,6 +69,29 @@ struct ProgramDef {
   int tail_call_slot = -1;
 };
 
+// The tables of a program whose probes a run adds to while it traces (the
+// pid provider's: probes in libraries a process loads later): probe id,
+// each clause's epid and the probe names, indexed by the attach cookie,
+// live in one writable array map with room for `capacity` probes, not in
+// rodata. Layout and the entry writer: codegen/late_probe_table.h.
+struct LateProbeTable {
+  static constexpr uint32_t kAbsent = 0xffffffff;
+  int map = -1;                      // array map, one element of value_size bytes
+  const Probe* first = nullptr;      // the group's first probe: ProgramDef::probes.front()
+  std::vector<const Probe*> probes;  // by index (cookie); the run appends
+  uint32_t capacity = 0;
+  uint32_t value_size = 0;
+  uint32_t ids = kAbsent;  // region: u32 probe id per index
+  // By ClauseInfo::index: u32 per index, the clause's epid for the probe,
+  // 0 where the clause does not enable it (its probe filter).
+  std::map<int, uint32_t> epids;
+  // probemod, probefunc, probename: kProbeStringSize bytes per index.
+  uint32_t strings[3] = {kAbsent, kAbsent, kAbsent};
+  // The probe descriptions of the clauses in `epids`, to match again when
+  // the process maps an object.
+  std::map<int, std::vector<std::string>> descriptions;
+};
+
 struct CompiledProgram {
   std::vector<MapDef> maps;
   std::vector<ProgramDef> programs;
@@ -98,6 +121,7 @@ struct CompiledProgram {
   std::map<int, InnerMapDef> inner_maps;
   // epid -> (probe id, clause index), for error messages.
   std::vector<std::pair<uint32_t, int>> epids;
+  std::vector<LateProbeTable> late_tables;
 };
 
 }  // namespace dt

@@ -115,6 +115,8 @@ class FunctionGen {
   const CodegenOptions& options() const { return options_; }
   MapRegistry& maps() { return maps_; }
   SharedMaps& shared() { return shared_; }
+  // What the whole compilation produces so far (its late probe tables).
+  CompiledProgram& out() { return out_; }
   // The prologue's early exit: nothing fires.
   bpf::Label exit_label() const { return exit_label_; }
   // Every probe the program serves, in ID order (Generate's group_probes).
@@ -432,7 +434,7 @@ class FunctionGen {
   // --- provider context (probe_context.cc)
   void GenPrologue(const std::vector<ClauseProbes>& clauses);
   void GenProbeFilter(const ClauseProbes& cp, bpf::Label skip) {
-    context_->GenProbeFilter(cp.probes, skip);
+    context_->GenClauseFilter(*cp.clause, cp.probes, skip);
   }
   void GenBuiltin(const ast::Expr& e);
   void GenProbeId() { context_->GenProbeId(); }

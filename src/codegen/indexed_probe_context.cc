@@ -3,6 +3,8 @@
 #include <string>
 
 #include "codegen/function_gen.h"
+#include "codegen/late_probe_table.h"
+#include "codegen/map_registry.h"
 
 namespace dt {
 
@@ -10,6 +12,58 @@ using namespace bpf;
 
 IndexedProbeContext::IndexedProbeContext(FunctionGen& gen, const Probe& first)
     : ProbeContext(gen, first), probes_(gen.group_probes()) {}
+
+void IndexedProbeContext::UseLateTable() {
+  late_ = true;
+  LateTable();
+}
+
+uint32_t IndexedProbeContext::Capacity() const {
+  return late_ ? LateProbeCapacity(probes_.size()) : static_cast<uint32_t>(probes_.size());
+}
+
+LateProbeTable& IndexedProbeContext::LateTable() {
+  std::vector<LateProbeTable>& tables = gen_.out().late_tables;
+  for (LateProbeTable& t : tables)
+    if (t.first == probes_.front()) return t;
+  LateProbeTable t;
+  t.first = probes_.front();
+  t.probes = probes_;
+  t.capacity = LateProbeCapacity(probes_.size());
+  // Sized and filled when code generation ends (FinishMaps).
+  t.map = gen_.maps().Add({"late_probes", BPF_MAP_TYPE_ARRAY, 4, 8, 1, 0, {}});
+  tables.push_back(std::move(t));
+  return tables.back();
+}
+
+uint32_t IndexedProbeContext::EpidRegion(const ClauseInfo& ci) {
+  LateProbeTable& t = LateTable();
+  auto it = t.epids.find(ci.index);
+  if (it != t.epids.end()) return it->second;
+  uint32_t region = ReserveLateRegion(t, 4);
+  t.epids[ci.index] = region;
+  return region;
+}
+
+void IndexedProbeContext::GenLateEntryAddress(uint32_t region, int entry_shift) {
+  Builder& b = gen_.builder();
+  b.Load(8, R0, R10, index_slot_);
+  b.AluImm(BPF_LSH, R0, entry_shift);
+  b.LoadMapValueAddr(R1, LateTable().map, region);
+  b.Alu(BPF_ADD, R0, R1);
+}
+
+void IndexedProbeContext::GenClauseFilter(const ClauseInfo& ci,
+                                          const std::vector<const Probe*>& probes, Label skip) {
+  if (!late_) {
+    GenProbeFilter(probes, skip);
+    return;
+  }
+  // The clause's epid for the probe; 0: it does not enable it.
+  GenLateEntryAddress(EpidRegion(ci), 2);
+  gen_.builder().Load(4, R0, R0, 0);
+  gen_.builder().JumpIfImm(BPF_JEQ, R0, 0, skip);
+}
 
 void IndexedProbeContext::GenProbeFilter(const std::vector<const Probe*>& probes, Label skip) {
   if (probes.size() == probes_.size()) return;
@@ -19,12 +73,24 @@ void IndexedProbeContext::GenProbeFilter(const std::vector<const Probe*>& probes
 }
 
 void IndexedProbeContext::GenProbeId() {
+  if (late_) {
+    LateProbeTable& t = LateTable();
+    if (t.ids == LateProbeTable::kAbsent) t.ids = ReserveLateRegion(t, 4);
+    GenLateEntryAddress(t.ids, 2);
+    gen_.builder().Load(4, R0, R0, 0);
+    return;
+  }
   std::vector<uint32_t> ids;
   for (const Probe* p : probes_) ids.push_back(p->id);
   GenTableWord(ids);
 }
 
 void IndexedProbeContext::GenEpid(const ClauseInfo& ci) {
+  if (late_) {
+    GenLateEntryAddress(EpidRegion(ci), 2);
+    gen_.builder().Load(4, R0, R0, 0);
+    return;
+  }
   std::vector<uint32_t> epids(probes_.size(), 0);
   for (size_t i = 0; i < ci.probes.size(); ++i) {
     int32_t at = IndexOf(*ci.probes[i]);
@@ -34,6 +100,14 @@ void IndexedProbeContext::GenEpid(const ClauseInfo& ci) {
 }
 
 void IndexedProbeContext::GenProbeString(Builtin which) {
+  if (late_ && which != Builtin::kProbeprov) {  // every probe of a process has one provider
+    LateProbeTable& t = LateTable();
+    int k = which == Builtin::kProbemod ? 0 : which == Builtin::kProbefunc ? 1 : 2;
+    if (t.strings[k] == LateProbeTable::kAbsent)
+      t.strings[k] = ReserveLateRegion(t, static_cast<uint32_t>(kProbeStringSize));
+    GenLateEntryAddress(t.strings[k], 6);  // kProbeStringSize per entry
+    return;
+  }
   std::vector<std::string> texts;
   bool all_same = true;
   for (const Probe* p : probes_) {

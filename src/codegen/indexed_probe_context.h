@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "codegen/compiled_program.h"
 #include "codegen/probe_context.h"
 
 namespace dt {
@@ -16,18 +17,34 @@ class IndexedProbeContext : public ProbeContext {
   IndexedProbeContext(FunctionGen& gen, const Probe& first);
 
   void GenProbeFilter(const std::vector<const Probe*>& probes, bpf::Label skip) override;
+  void GenClauseFilter(const ClauseInfo& clause, const std::vector<const Probe*>& probes,
+                       bpf::Label skip) override;
   void GenProbeId() override;
   void GenEpid(const ClauseInfo& clause) override;
   void GenProbeString(Builtin which) override;
 
  protected:
+  // The tables go to a LateProbeTable (compiled_program.h) with room for
+  // probes the run adds: call from the subclass's constructor. The prologue
+  // must then read the index from the cookie whatever the number of probes
+  // and bound it by Capacity().
+  void UseLateTable();
+  bool late() const { return late_; }
+  uint32_t Capacity() const;
+
   // The probe's index in probes_, or -1.
   int32_t IndexOf(const Probe& p) const;
   // r0 = words[index of the probe that fired].
   void GenTableWord(const std::vector<uint32_t>& words);
 
+  LateProbeTable& LateTable();
+  uint32_t EpidRegion(const ClauseInfo& clause);
+  // r0 = the address of entry index * entry_size of the late table's region.
+  void GenLateEntryAddress(uint32_t region, int entry_shift);
+
   const std::vector<const Probe*>& probes_;  // the group's, in ID order
-  int16_t index_slot_ = 0;                   // set by the subclass's prologue
+  bool late_ = false;
+  int16_t index_slot_ = 0;  // set by the subclass's prologue
 };
 
 }  // namespace dt

@@ -5,8 +5,10 @@
 // probe's place in the program's probe list as the attach cookie; a return
 // site's cookie has the site's offset in the function above bit 32. The prologue checks the process
 // (a uprobe on a shared library is a breakpoint in every process that maps the page) and reads the
-// cookie; tables in rodata, indexed by it, give the probe id, the clause's epid and the probe's
-// names. ctx is the user registers (struct pt_regs).
+// cookie; tables indexed by it give the probe id, the clause's epid and the probe's
+// names: a late probe table (codegen/late_probe_table.h), writable, since probes in
+// libraries the process loads later are added to the program while it traces. ctx is the user
+// registers (struct pt_regs).
 #include "codegen/function_gen.h"
 #include "codegen/indexed_probe_context.h"
 #include "codegen/probe_context.h"
@@ -23,7 +25,10 @@ class PidContext final : public IndexedProbeContext {
  public:
   PidContext(FunctionGen& gen, const Probe& first)
       : IndexedProbeContext(gen, first), data_(PidData(first)) {
-    for (const Probe* p : probes_) at_return_sites_ |= !PidData(*p).return_sites.empty();
+    // Probes of libraries the process loads later join this program
+    // (cli/late_probes.h), some of them perhaps at return sites.
+    UseLateTable();
+    at_return_sites_ = true;
   }
 
   void GenPrologue() override {
@@ -32,11 +37,10 @@ class PidContext final : public IndexedProbeContext {
     b.AluImm(BPF_RSH, R0, 32);
     b.JumpIfImm(BPF_JNE, R0, data_.pid, gen_.exit_label());
     index_slot_ = gen_.AllocSlot();
-    if (probes_.size() == 1) return;
     b.Mov(R1, R6);
     b.Call(BPF_FUNC_get_attach_cookie);
     if (at_return_sites_) b.Alu32(BPF_MOV, R0, R0);  // the index: the low 32 bits
-    b.JumpIfImm(BPF_JGE, R0, static_cast<int32_t>(probes_.size()), gen_.exit_label());
+    b.JumpIfImm(BPF_JGE, R0, static_cast<int32_t>(Capacity()), gen_.exit_label());
     b.Store(8, R10, index_slot_, R0);
   }
 

@@ -35,6 +35,13 @@ class ProbeContext {
   // Jumps to `skip` unless the probe that fired is one of `probes`: the
   // probes of this program a clause enables.
   virtual void GenProbeFilter(const std::vector<const Probe*>& probes, bpf::Label skip);
+  // The same for `clause`, whose probes in this program are `probes`: by
+  // default GenProbeFilter; a program whose probes grow while it traces
+  // (late probe tables) asks its tables instead.
+  virtual void GenClauseFilter(const ClauseInfo&, const std::vector<const Probe*>& probes,
+                               bpf::Label skip) {
+    GenProbeFilter(probes, skip);
+  }
   // r0 = the id of the probe that fired.
   virtual void GenProbeId();
   // r0 = the clause's enabled probe id (epid) for the probe that fired.

@@ -133,6 +133,11 @@ bool FunctionMatches(const std::string& pattern, const Probe& probe) {
   return MatchProbeField(pattern, probe.function);
 }
 
+bool& Placeholders() {
+  static bool on = false;
+  return on;
+}
+
 // Some instructions cannot be single-stepped out of line: those functions'
 // probes stay off, and the run goes on with the others.
 void Refused(const Probe& probe,
@@ -147,7 +152,25 @@ class NewProbes {
   NewProbes(const Provider* owner, const std::string& provider, pid_t pid, ProbeRegistry& registry)
       : owner_(owner), provider_(provider), pid_(pid), registry_(registry) {
     for (const auto& p : registry.probes())
-      if (p->owner == owner) existing_.insert(p->FullName());
+      if (p->owner == owner && !p->placeholder) existing_.insert(p->FullName());
+  }
+
+  // A placeholder for a description that names nothing yet (SetPidPlaceholders).
+  void AddPlaceholder(const ProbeSpecFields& desc, bool is_return) {
+    Probe p;
+    p.provider = provider_;
+    p.module = desc.module;
+    p.function = desc.function;
+    p.name = is_return ? "return" : "entry";
+    p.placeholder = true;
+    for (const auto& q : registry_.probes())
+      if (q->placeholder && q->FullName() == p.FullName()) return;
+    p.owner = owner_;
+    auto data = std::make_shared<PidProbeData>();
+    data->pid = pid_;
+    data->is_return = is_return;
+    p.data = std::move(data);
+    registry_.Add(std::move(p));
   }
 
   void Add(const std::string& module, const std::string& function, const std::string& name,
@@ -332,6 +355,12 @@ class Pid final : public Provider {
           CreateAtOffsets(desc.name, offsets, *object, *f.symbol, module, site, added);
       }
     }
+    // With -Z, a description that names nothing yet keeps its programs: the
+    // run matches it again whenever the process maps an object.
+    if (!found && Placeholders()) {
+      for (const std::string& name : names) added.AddPlaceholder(desc, name == "return");
+      return;
+    }
     if (must_find && !found)
       throw CompileError(
           "D_PROC_FUNC", 0,
@@ -378,35 +407,48 @@ class Pid final : public Provider {
   // tables follow (codegen/pid_context.cc); a return site's cookie also
   // carries the site's offset in the function, above bit 32 (arg0).
   runtime::Attachment Attach(int prog_fd, const std::vector<const Probe*>& probes) const override {
+    return AttachPidProbes(prog_fd, probes, 0);
+  }
+};
+
+}  // namespace
+
+// Each probe's cookie is first_index + its place in `probes`.
+runtime::Attachment AttachPidProbes(int prog_fd, const std::vector<const Probe*>& probes,
+                                    size_t first_index) {
+  {
     // Sites by file and kind: uretprobes (is_return) apart from uprobes.
     std::map<std::pair<std::string, bool>, std::vector<runtime::UprobeSite>> by_file;
-    for (size_t i = 0; i < probes.size(); ++i) {
-      const PidProbeData& data = PidData(*probes[i]);
+    for (size_t k = 0; k < probes.size(); ++k) {
+      const size_t i = first_index + k;
+      const PidProbeData& data = PidData(*probes[k]);
+      if (probes[k]->placeholder) continue;
       if (data.uprobes_refuse)
-        Refused(*probes[i]);
+        Refused(*probes[k]);
       else if (data.return_sites.empty())
         by_file[{data.path, data.is_return}].push_back({data.file_offset, i});
       else
         for (const PidProbeData::ReturnSite& site : data.return_sites)
           by_file[{data.path, false}].push_back({site.file_offset, i | site.offset << 32});
     }
-    const PidProbeData& first = PidData(*probes.front());
     runtime::Attachment all;
+    if (probes.empty()) return all;
+    const PidProbeData& first = PidData(*probes.front());
     std::set<size_t> reported;
     for (const auto& [file, sites] : by_file) {
       std::vector<runtime::UprobeFailure> failures;
       all.Absorb(runtime::AttachUprobes(prog_fd, file.first, sites, file.second, first.pid,
                                         runtime::HasUprobeMulti(), &failures));
       for (const runtime::UprobeFailure& f : failures) {
-        size_t probe = sites[f.site].cookie & 0xffffffff;
+        size_t probe = (sites[f.site].cookie & 0xffffffff) - first_index;
         if (reported.insert(probe).second) Refused(*probes[probe], f.reason);
       }
     }
     return all;
   }
-};
+}
 
-}  // namespace
+void SetPidPlaceholders(bool on) { Placeholders() = on; }
 
 const Provider& PidProvider() {
   static const Pid kProvider;

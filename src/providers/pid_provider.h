@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "providers/provider.h"
+#include "runtime/attach.h"
 
 namespace dt {
 
@@ -65,6 +66,17 @@ struct PidProbeData : ProbeData {
 
 // The data of one of PidProvider()'s probes.
 const PidProbeData& PidData(const Probe& probe);
+
+// Attaches the program of one process and side at `probes`, the cookie of
+// each its index in the program's tables: first_index + its place in
+// `probes` (Provider::Attach: 0; probes a run adds later: after the others).
+runtime::Attachment AttachPidProbes(int prog_fd, const std::vector<const Probe*>& probes,
+                                    size_t first_index);
+
+// With -Z: a pid description that matches no function of the process yet
+// makes a placeholder probe per side (Probe::placeholder), so its clause
+// has a program that the probes of libraries loaded later join.
+void SetPidPlaceholders(bool on);
 
 // The pid in a pid provider name ("pid123" -> 123); 0 when it is not one.
 pid_t PidOfProviderName(const std::string& provider);

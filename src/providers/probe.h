@@ -34,6 +34,11 @@ struct Probe {
   const Provider* owner = nullptr;
   // The owner's own data about the probe (null when it keeps none).
   std::shared_ptr<const ProbeData> data;
+  // Stands for probes a description may name later, not for one that exists
+  // (the pid provider's, with -Z, for a library the process has not loaded
+  // yet): it is never attached, counted or listed; its program serves the
+  // probes that the run adds when the library appears (cli/late_probes.h).
+  bool placeholder = false;
 
   std::string FullName() const { return provider + ":" + module + ":" + function + ":" + name; }
 };

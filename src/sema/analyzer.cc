@@ -292,7 +292,7 @@ void Analyzer::AnalyzeClause(ast::Clause& clause, int source_index, int& matched
   for (const ClauseInfo& prev : info_.clauses)
     next_epid = prev.epid_base + static_cast<uint32_t>(prev.probes.size());
   ci.epid_base = next_epid;
-  matched += static_cast<int>(ci.probes.size());
+  for (const Probe* p : ci.probes) matched += p->placeholder ? 0 : 1;
 
   current_clause_ = &clause;
   current_probes_ = &ci.probes;

@@ -1,0 +1,107 @@
+#include "cli/late_probes.h"
+
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include "codegen/late_probe_table.h"
+#include "common/diagnostic.h"
+#include "providers/pid_provider.h"
+
+namespace dt {
+
+LateProbes::~LateProbes() {
+  attachments_.clear();
+  watch_.reset();  // continues every process it stopped
+}
+
+bool LateProbes::Start() {
+  std::set<pid_t> pids;
+  for (const LateProbeTable& t : program_.late_tables) pids.insert(PidData(*t.first).pid);
+  if (pids.empty()) return false;
+  for (const LateProbeTable& t : program_.late_tables)
+    values_.push_back(program_.maps[static_cast<size_t>(t.map)].initial_value);
+  watch_ = std::make_unique<runtime::DlopenWatch>();
+  for (pid_t pid : pids) {
+    std::string error;
+    if (watch_->Watch(pid, &error)) continue;
+    // Only a description that names nothing yet (-Z) waits for a library.
+    for (const LateProbeTable& t : program_.late_tables) {
+      bool waits = false;
+      for (const Probe* p : t.probes) waits |= p->placeholder;
+      if (waits && PidData(*t.first).pid == pid) {
+        fprintf(stderr, "dtrace: pid %d: objects it loads later cannot be probed: %s\n", pid,
+                error.c_str());
+        break;
+      }
+    }
+  }
+  return true;
+}
+
+void LateProbes::Consume(const std::function<void(pid_t)>& on_mapped) {
+  if (!watch_) return;
+  watch_->Consume([&](pid_t pid) {
+    OnLoad(pid);
+    on_mapped(pid);
+  });
+}
+
+void LateProbes::OnLoad(pid_t pid) {
+  for (size_t i = 0; i < program_.late_tables.size(); ++i)
+    if (PidData(*program_.late_tables[i].first).pid == pid) AddTo(i, pid);
+}
+
+void LateProbes::AddTo(size_t index, pid_t pid) {
+  LateProbeTable& t = program_.late_tables[index];
+  const bool is_return = PidData(*t.first).is_return;
+  const std::set<const Probe*> had(t.probes.begin(), t.probes.end());
+  std::vector<const Probe*> added;
+  std::map<const Probe*, std::map<int, uint32_t>> epids;
+  for (const auto& [clause, descriptions] : t.descriptions) {
+    for (const std::string& description : descriptions) {
+      std::vector<const Probe*> found;
+      try {
+        found = registry_.Match(description);
+      } catch (const CompileError&) {
+        continue;  // still names nothing (a function of a module not loaded)
+      }
+      for (const Probe* p : found) {
+        if (p->placeholder || p->owner != &PidProvider() || had.count(p)) continue;
+        const PidProbeData& data = PidData(*p);
+        if (data.pid != pid || data.is_return != is_return) continue;
+        auto& of_probe = epids[p];
+        if (of_probe.empty()) added.push_back(p);
+        if (of_probe.count(clause)) continue;
+        program_.epids.emplace_back(p->id, clause);
+        of_probe[clause] = static_cast<uint32_t>(program_.epids.size());
+      }
+    }
+  }
+  if (added.empty()) return;
+  size_t room = t.capacity - t.probes.size();
+  if (added.size() > room) {
+    if (!full_reported_)
+      fprintf(stderr, "dtrace: %zu probes in objects pid %d loaded later not enabled: at most %u\n",
+              added.size() - room, pid, t.capacity);
+    full_reported_ = true;
+    added.resize(room);
+  }
+  std::vector<uint8_t>& value = values_[index];
+  const size_t first_index = t.probes.size();
+  for (size_t k = 0; k < added.size(); ++k)
+    WriteLateEntry(t, value, static_cast<uint32_t>(first_index + k), *added[k], epids[added[k]]);
+  uint32_t key = 0;
+  maps_.at(static_cast<size_t>(t.map)).Update(&key, value.data());
+  t.probes.insert(t.probes.end(), added.begin(), added.end());
+  for (size_t i = 0; i < program_.programs.size(); ++i) {
+    const ProgramDef& def = program_.programs[i];
+    if (def.run_once || def.tail_call_slot >= 0 || def.probes.empty() ||
+        def.probes.front() != t.first)
+      continue;
+    attachments_.push_back(AttachPidProbes(programs_[i].fd(), added, first_index));
+    break;
+  }
+}
+
+}  // namespace dt
