@@ -21,20 +21,34 @@ bool LateProbes::Start() {
   if (pids.empty()) return false;
   for (const LateProbeTable& t : program_.late_tables)
     values_.push_back(program_.maps[static_cast<size_t>(t.map)].initial_value);
-  watch_ = std::make_unique<runtime::DlopenWatch>();
-  for (pid_t pid : pids) {
-    std::string error;
-    if (watch_->Watch(pid, &error)) continue;
-    // Only a description that names nothing yet (-Z) waits for a library.
+  // Only a description that names nothing yet (-Z) needs a library to come:
+  // the others trace what they matched whatever happens here.
+  auto say_why_not = [this](pid_t pid, const std::string& why) {
     for (const LateProbeTable& t : program_.late_tables) {
-      bool waits = false;
-      for (const Probe* p : t.probes) waits |= p->placeholder;
-      if (waits && PidData(*t.first).pid == pid) {
+      if (PidData(*t.first).pid != pid) continue;
+      for (const Probe* p : t.probes) {
+        if (!p->placeholder) continue;
         fprintf(stderr, "dtrace: pid %d: objects it loads later cannot be probed: %s\n", pid,
-                error.c_str());
-        break;
+                why.c_str());
+        return;
       }
     }
+  };
+  try {
+    watch_ = std::make_unique<runtime::DlopenWatch>();
+  } catch (const RuntimeError& e) {
+    for (pid_t pid : pids) say_why_not(pid, e.what());
+    return false;
+  }
+  for (pid_t pid : pids) {
+    std::string error;
+    bool watched = false;
+    try {
+      watched = watch_->Watch(pid, &error);
+    } catch (const RuntimeError& e) {
+      error = e.what();
+    }
+    if (!watched) say_why_not(pid, error);
   }
   return true;
 }
@@ -99,7 +113,11 @@ void LateProbes::AddTo(size_t index, pid_t pid) {
     if (def.run_once || def.tail_call_slot >= 0 || def.probes.empty() ||
         def.probes.front() != t.first)
       continue;
-    attachments_.push_back(AttachPidProbes(programs_[i].fd(), added, first_index));
+    try {
+      attachments_.push_back(AttachPidProbes(programs_[i].fd(), added, first_index));
+    } catch (const RuntimeError& e) {
+      fprintf(stderr, "dtrace: failed to enable probes pid %d loaded later: %s\n", pid, e.what());
+    }
     break;
   }
 }
