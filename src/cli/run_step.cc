@@ -59,6 +59,7 @@ SessionOptions SessionOptionsFor(const RunSettings& settings, TargetProcess* tar
   if (!settings.metrics_address.empty())
     so.metrics_address = metrics::ParseListenAddress(settings.metrics_address);
   so.raw_bytes = settings.raw_bytes;
+  so.destructive = settings.destructive;
   return so;
 }
 

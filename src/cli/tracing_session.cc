@@ -703,6 +703,8 @@ int TracingSession::Run() {
 
   // A port in use is an error before anything fires.
   StartMetricsServer();
+  if (options_.destructive && !options_.quiet)
+    fprintf(stderr, "dtrace: allowing destructive actions\n");
   // BEGIN fires before any other probe can.
   RunOnce(program_.begin_program);
   while (ConsumeBatch() == kRecordBatch) {

@@ -60,6 +60,7 @@ struct SessionOptions {
   // Option metrics: serve the aggregations over HTTP while tracing.
   std::optional<metrics::ListenAddress> metrics_address;
   bool raw_bytes = false;  // option rawbytes: byte records as hex dumps
+  bool destructive = false;  // -w: announced once tracing is enabled, as DTrace does
 };
 
 class TracingSession {
