@@ -127,6 +127,11 @@ class NewProbes {
   std::map<std::string, std::pair<Probe, std::shared_ptr<UsdtProbeData>>> pending_;
 };
 
+std::vector<elf::UsdtPrototype>& ScriptPrototypes() {
+  static std::vector<elf::UsdtPrototype> prototypes;
+  return prototypes;
+}
+
 // Adds the probe site of `note` in `object` (module `module`) to the probe
 // named by its provider, the function holding it and its name, with the
 // argument types `prototypes` (the object's) declare for it.
@@ -142,8 +147,9 @@ void AddNoteSite(const elf::SdtProbe& note, const std::string& provider, const s
   names.name = elf::DtraceProbeName(note.name);
   base.note_name = note.name;
   base.declared_types.reset();
-  if (const elf::UsdtPrototype* p = elf::FindUsdtPrototype(prototypes, note.provider, note.name))
-    base.declared_types = p->arg_types;
+  const elf::UsdtPrototype* p = elf::FindUsdtPrototype(prototypes, note.provider, note.name);
+  if (p == nullptr) p = elf::FindUsdtPrototype(ScriptPrototypes(), note.provider, note.name);
+  if (p != nullptr) base.declared_types = p->arg_types;
   added.AddSite(std::move(names), base, SiteOf(note, object, load_bias));
 }
 
@@ -339,6 +345,10 @@ const Provider& UsdtProvider() {
 
 const UsdtProbeData& UsdtData(const Probe& probe) {
   return static_cast<const UsdtProbeData&>(*probe.data);
+}
+
+void SetUsdtScriptPrototypes(std::vector<elf::UsdtPrototype> prototypes) {
+  ScriptPrototypes() = std::move(prototypes);
 }
 
 void SetUsdtPaths(const std::string& paths) {
