@@ -140,13 +140,16 @@ OrDtraceError<int> GenerateUsdtFiles(const Options& opts) {
   }
   if (std::optional<DtraceError> error = CheckObjects(opts.script_args, files)) return *error;
   std::vector<std::string> semaphores;
+  std::vector<elf::UsdtPrototype> prototypes;
   std::set<std::string> seen;
   for (const UsdtProviderDef& p : all)
     for (const UsdtProbeDef& probe : p.probes) {
       std::string symbol = UsdtSemaphoreSymbol(p.name, probe.name);
-      if (seen.insert(symbol).second) semaphores.push_back(symbol);
+      if (!seen.insert(symbol).second) continue;
+      semaphores.push_back(symbol);
+      prototypes.push_back({p.name, probe.name, probe.arg_types});
     }
-  return WriteFile(output, UsdtSemaphoreObject(semaphores));
+  return WriteFile(output, UsdtSemaphoreObject(semaphores, prototypes));
 }
 
 }  // namespace dt
