@@ -9,6 +9,7 @@
 #include "providers/stable_providers.h"
 #include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
+#include "sema/decl_checks.h"
 #include "sema/resolved.h"
 
 namespace dt {
@@ -217,7 +218,13 @@ void Analyzer::DefineStruct(const ast::StructDecl& d) {
   std::vector<Member> members;
   uint64_t size = 0, align = 1;
   for (const ast::StructMember& m : d.members) {
-    const Type* t = ResolveTypeName(m.type);
+    const Type* t = nullptr;
+    try {
+      t = ResolveTypeName(m.type);
+    } catch (const CompileError& err) {
+      RethrowDeclTypeError(err, m.type, m.name);
+    }
+    CheckMemberType(t, m.name, m.bit_width, d.line);
     if (t->IsString()) t = types_.Array(types_.Char(), t->size);
     uint64_t a = std::max<uint64_t>(1, std::min<uint64_t>(8, AlignmentOf(t)));
     uint64_t off = d.is_union ? 0 : (size + a - 1) / a * a;
@@ -237,7 +244,20 @@ void Analyzer::DefineEnum(const ast::EnumDecl& d) {
   std::vector<std::pair<std::string, int64_t>> values;
   int64_t next = 0;
   for (const auto& [name, value] : d.values) {
-    if (value) next = ConstantValue(*value, "enumerator value");
+    if (value) {
+      std::optional<int64_t> v = FoldedValue(*value);
+      if (!v) {
+        throw CompileError("D_DECL_ENCONST", value->line,
+                           "enumerator '" + Excerpt(name) +
+                               "' must be assigned to an integral constant expression");
+      }
+      if (*v > INT32_MAX || *v < INT32_MIN) {
+        throw CompileError("D_DECL_ENOFLOW", value->line,
+                           "enumerator '" + Excerpt(name) + "' value overflows INT_MAX (" +
+                               std::to_string(INT32_MAX) + ")");
+      }
+      next = *v;
+    }
     if (enum_constants_.count(name) || IsInline(name)) {
       throw CompileError("D_DECL_IDRED", d.line, "identifier redeclared: " + Excerpt(name));
     }
