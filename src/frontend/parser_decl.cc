@@ -84,6 +84,16 @@ bool IsQualifier(const Token& t) {
          (t.text == "const" || t.text == "volatile" || t.text == "restrict");
 }
 
+// The D scoping operator (module`name) names kernel symbols; DTrace
+// refuses it in the names a program declares (D_DECL_SCOPE).
+void CheckUnscopedName(const std::string& name, const char* what, int line) {
+  if (name.find('`') != std::string::npos) {
+    throw CompileError(
+        "D_DECL_SCOPE", line,
+        std::string("D scoping operator may not be used in ") + what + " (" + Excerpt(name) + ")");
+  }
+}
+
 }  // namespace
 
 bool Parser::IsTypeName(const std::string& name) const {
@@ -262,6 +272,7 @@ void Parser::ParseStructBody(ast::StructDecl* decl) {
       if (!Is(":")) {
         ParsePointers(&m.type);
         m.name = ExpectIdent();
+        CheckUnscopedName(m.name, "a member name", cur().line);
         Nesting dims;
         while (Is("[")) {
           dims.Deeper(cur().line);
@@ -291,6 +302,7 @@ void Parser::ParseEnumBody(ast::EnumDecl* decl) {
   Expect("{");
   while (!Is("}")) {
     std::string name = ExpectIdent();
+    CheckUnscopedName(name, "an enumerator name", cur().line);
     ast::ExprPtr value;
     if (Is("=")) {
       Nesting nesting(cur().line);
@@ -368,6 +380,7 @@ void Parser::ParseDeclaration() {
       }
       Expect("]");
     }
+    CheckUnscopedName(name, "a declaration name", cur().line);
     if (bad_class) {
       throw CompileError("D_DECL_BADCLASS", cur().line,
                          "specified storage class not appropriate in D");

@@ -179,6 +179,19 @@ const Type* Analyzer::CheckStringIndex(Expr& e) {
 
 const Type* Analyzer::CheckAddressOf(Expr& e) {
   Expr& x = *e.lhs;
+  // A value that is no object at all (a constant, an operator's or a
+  // subroutine's result, an inline): DTrace's lvalue check. D variables,
+  // built-ins and probe arguments are D_ADDROF_VAR, as in DTrace.
+  switch (ResolutionOf(x).kind) {
+    case Resolved::Kind::kIntegerConstant:
+    case Resolved::Kind::kStringConstant:
+    case Resolved::Kind::kSubroutine:
+    case Resolved::Kind::kInline:
+    case Resolved::Kind::kOperator:
+      throw CompileError("D_ADDROF_LVAL", e.line, "unacceptable operand for unary & operator");
+    default:
+      break;
+  }
   const Type* t = AsKernelObject(x);
   if (!IsKernelLvalue(x)) {
     throw CompileError("D_ADDROF_VAR", e.line, "cannot take address of dynamic variable");
