@@ -223,6 +223,10 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
   }
   b_.MovImm(R4, BPF_ANY);
   b_.Call(BPF_FUNC_map_update_elem);
+  Label stored = b_.NewLabel();
+  b_.JumpIfImm(BPF_JSGE, R0, 0, stored);
+  GenCountDynamicDrop();
+  b_.Bind(stored);
   b_.Bind(done);
   ReleaseSlotsTo(mark);
 }
