@@ -321,6 +321,11 @@ CodegenOptions Compiler::CodegenSettings() {
   cg.string_limit = settings_.strsize;
   cg.bufsize = RingBufferBytes(settings_.bufsize);
   cg.aggsize_bytes = settings_.aggsize;
+  cg.dynvar_bytes = settings_.dynvarsize;
+  // fill counts the bytes of the records themselves against bufsize (the
+  // ring below is only the channel to dtrace, a page at least).
+  if (settings_.buf_policy == BufPolicy::kFill)
+    cg.fill_limit = std::min<uint64_t>(settings_.bufsize, kMaxBufferSize);
   cg.nspec = static_cast<uint32_t>(settings_.nspec);
   if (settings_.scratch_size > 0) cg.scratchsize = settings_.scratch_size;
   cg.cpu = settings_.cpu;
