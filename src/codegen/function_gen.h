@@ -347,6 +347,10 @@ class FunctionGen {
   void GenUserArgs(const ast::Expr& e);
 
   void GenCleanpath(const ast::Expr& e);  // cleanpath_gen.cc
+  // --- json() (json_gen.cc): a bpf_loop over the text and the selector
+  void GenJson(const ast::Expr& e);
+  void GenJsonCallback();       // one step of the scan (GenCallbacks)
+  uint32_t JsonRegion() const;  // bytes of each of the scan's buffers
   // --- inet_ntoa(), inet_ntoa6(), inet_ntop() (inet_gen.cc)
   enum class InetKind { kNtoa, kNtoa6, kNtop };
   void GenInet(const ast::Expr& e, InetKind kind);  // r0 = the text, in scratch
@@ -470,6 +474,8 @@ class FunctionGen {
   bpf::Label exit_label_;  // the prologue's early exit, bound right after it
   // chill()'s bpf_loop callback, once a clause uses it.
   std::optional<bpf::Label> chill_callback_;
+  // json()'s bpf_loop callback, once a clause uses it.
+  std::optional<bpf::Label> json_callback_;
 
   // Per clause.
   const ClauseProbes* clause_ = nullptr;

@@ -88,6 +88,7 @@ constexpr SubroutineSpec kSubroutines[] = {
     {"strrchr", "string", 2, 2, {kStringParam, {false, "char"}}},
     {"strstr", "string", 2, 2, {kStringParam, kStringParam}},
     {"strtoll", "int64_t", 1, 2, {kStringParam, {false, "int"}}},
+    {"json", "string", 2, 2, {kStringParam, kStringParam}},
     {"rand", "int", 0, 0, {}},
     {"getmajor", "uint32_t", 1, 1, {{false, "dev_t"}}},
     {"getminor", "uint32_t", 1, 1, {{false, "dev_t"}}},
