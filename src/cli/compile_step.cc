@@ -14,6 +14,7 @@
 
 #include "cli/script_file.h"
 #include "cli/script_preprocessor.h"
+#include "cli/usdt_provider_file.h"
 #include "codegen/codegen.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
@@ -119,6 +120,7 @@ class Compiler {
  private:
   void AnalyzeLibrary();
   void ParseSource(size_t index);
+  void SetScriptProviders();
   void AnalyzeSupportClauses();
   void AnalyzeSource(size_t index);
   MacroEnv MacrosFor(const SourceUnit& unit) const;
@@ -167,6 +169,7 @@ CompiledRun Compiler::Compile() {
   programs_.reserve(options_.sources.size());
   for (const ProgramSource& s : options_.sources) programs_.push_back(ReadSource(s));
   for (size_t i = 0; i < programs_.size(); ++i) ParseSource(i);
+  SetScriptProviders();
   AnalyzeSupportClauses();
   for (size_t i = 0; i < programs_.size(); ++i) AnalyzeSource(i);
   failing_ = nullptr;
@@ -230,6 +233,21 @@ void Compiler::ParseSource(size_t index) {
     unit.line_map = std::move(preprocessed.line_map);
   }
   unit.ast = ParseProgram(unit.text, macros);
+}
+
+// The provider definitions of the program (a provider file given with -s
+// beside the script) type the args[] of the usdt probes they declare, for
+// objects that carry no types of their own; checked as -h and -G check them.
+void Compiler::SetScriptProviders() {
+  std::vector<elf::UsdtPrototype> prototypes;
+  for (SourceUnit& unit : programs_) {
+    failing_ = &unit;
+    for (const UsdtProviderDef& provider : UsdtProviderDefs(unit.ast.providers))
+      for (const UsdtProbeDef& probe : provider.probes)
+        prototypes.push_back({provider.name, probe.name, probe.arg_types});
+  }
+  failing_ = nullptr;
+  SetUsdtScriptPrototypes(std::move(prototypes));
 }
 
 // The D clauses a provider's probes rely on (Provider::SupportClauses),
@@ -304,6 +322,11 @@ CodegenOptions Compiler::CodegenSettings() {
   cg.string_limit = settings_.strsize;
   cg.bufsize = RingBufferBytes(settings_.bufsize);
   cg.aggsize_bytes = settings_.aggsize;
+  cg.dynvar_bytes = settings_.dynvarsize;
+  // fill counts the bytes of the records themselves against bufsize (the
+  // ring below is only the channel to dtrace, a page at least).
+  if (settings_.buf_policy == BufPolicy::kFill)
+    cg.fill_limit = std::min<uint64_t>(settings_.bufsize, kMaxBufferSize);
   cg.nspec = static_cast<uint32_t>(settings_.nspec);
   if (settings_.scratch_size > 0) cg.scratchsize = settings_.scratch_size;
   cg.cpu = settings_.cpu;

@@ -12,10 +12,12 @@
 #include "cli/run_settings.h"
 #include "cli/script_file.h"
 #include "cli/script_preprocessor.h"
+#include "cli/usdt_provider_file.h"
 #include "common/diagnostic.h"
 #include "frontend/parser.h"
 #include "providers/provider.h"
 #include "providers/stability.h"
+#include "providers/usdt_provider.h"
 
 namespace dt {
 
@@ -57,14 +59,23 @@ std::vector<std::string> ClauseDescriptions(const ast::Program& program) {
   return descriptions;
 }
 
-// The descriptions of every clause of a script, as the parser leaves them
-// (macro variables expanded).
-std::vector<std::string> ScriptDescriptions(const ProgramSource& source, const Options& opts,
-                                            int target_pid) {
+// A script as the parser leaves it (macro variables expanded).
+ast::Program ParsedScript(const ProgramSource& source, const Options& opts, int target_pid) {
   MacroEnv macros = ListingMacros(opts, target_pid, source.text);
   std::string text = ReadScriptFile(source.text);
   if (opts.cpp) text = PreprocessScript(source.text, text, opts).text;
-  return ClauseDescriptions(ParseProgram(text, macros));
+  return ParseProgram(text, macros);
+}
+
+// The provider definitions of the scripts (a provider file beside the
+// descriptions) type the usdt probes listed, as they do when tracing.
+void SetScriptProviders(const std::vector<ast::Program>& scripts) {
+  std::vector<elf::UsdtPrototype> prototypes;
+  for (const ast::Program& script : scripts)
+    for (const UsdtProviderDef& provider : UsdtProviderDefs(script.providers))
+      for (const UsdtProbeDef& probe : provider.probes)
+        prototypes.push_back({provider.name, probe.name, probe.arg_types});
+  SetUsdtScriptPrototypes(std::move(prototypes));
 }
 
 // A -n description with macro variables ($target, $1), expanded as the
@@ -114,9 +125,15 @@ std::vector<const Probe*> ProbesToList(ProbeRegistry& registry, const Options& o
   std::vector<const Probe*> shown;
   // Every probe, with those providers make on demand (fbt).
   if (opts.sources.empty()) return registry.Match(":::");
+  std::vector<ast::Program> scripts;
+  for (const ProgramSource& source : opts.sources)
+    if (source.kind == ProgramSource::Kind::kScript)
+      scripts.push_back(ParsedScript(source, opts, target_pid));
+  SetScriptProviders(scripts);
+  size_t script = 0;
   for (const ProgramSource& source : opts.sources) {
     if (source.kind == ProgramSource::Kind::kScript) {
-      for (const std::string& desc : ScriptDescriptions(source, opts, target_pid))
+      for (const std::string& desc : ClauseDescriptions(scripts[script++]))
         AddMatches(registry, desc, &shown);
       continue;
     }

@@ -25,9 +25,9 @@ struct OptionInfo {
 };
 
 // Every option DTrace documents that this implementation accepts. Those
-// without an effect here (no user stacks, one buffer policy, cleanrate:
-// the consumer frees a speculation as soon as it reads its commit() or
-// discard()) are still checked, so a typo is an error rather than a no-op.
+// without an effect here (cleanrate: the consumer frees a speculation as
+// soon as it reads its commit() or discard()) are still checked, so a typo
+// is an error rather than a no-op.
 const std::map<std::string, OptionInfo, std::less<>>& Options() {
   static const std::map<std::string, OptionInfo, std::less<>> kOptions = {
       {"aggpercpu", {Kind::kBoolean}},
@@ -234,6 +234,7 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
       if (!bytes || (*bytes == 0 && name != "specsize")) throw bad();
       if (name == "bufsize") bufsize = *bytes;
       if (name == "aggsize") aggsize = *bytes;
+      if (name == "dynvarsize") dynvarsize = *bytes;
       if (name == "specsize") specsize = *bytes;
       if (name == "scratchsize") scratch_size = *bytes;
       if (name == "strsize") {
@@ -281,6 +282,10 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
       for (std::string_view w : info.words)
         if (value == w) {
           if (name == "bufresize") bufresize_manual = value == "manual";
+          if (name == "bufpolicy")
+            buf_policy = value == "fill"   ? BufPolicy::kFill
+                         : value == "ring" ? BufPolicy::kRing
+                                           : BufPolicy::kSwitch;
           if (name == "oformat") json_output = value == "json";
           return;
         }

@@ -52,6 +52,12 @@ inline constexpr uint64_t kMaxStrsize = uint64_t{1} << 30;
 // The largest stackindent: each printed frame is indented by this many spaces.
 inline constexpr uint64_t kMaxStackIndent = 4096;
 
+// Option bufpolicy: how the principal buffer treats records (DTrace's
+// Buffers and Buffering): printed as they come (switch), kept until bufsize
+// is taken and then tracing stops (fill), or only the newest bufsize kept
+// and printed when dtrace exits (ring).
+enum class BufPolicy { kSwitch, kFill, kRing };
+
 struct RunSettings {
   bool quiet = false;
   bool flow_indent = false;  // -F, option flowindent
@@ -63,8 +69,10 @@ struct RunSettings {
   bool raw_bytes = false;  // rawbytes: strings and other byte records print as hex dumps
   uint64_t strsize = 256;  // bytes of a string, its NUL included: exact
   uint64_t bufsize = 4 << 20;
-  uint64_t aggsize = 0;                    // bytes per aggregation; 0: the code generator's default
-  bool bufresize_manual = false;           // bufresize=manual: never lower bufsize
+  uint64_t aggsize = 0;           // bytes per aggregation; 0: the code generator's default
+  bool bufresize_manual = false;  // bufresize=manual: never lower bufsize
+  BufPolicy buf_policy = BufPolicy::kSwitch;
+  uint64_t dynvarsize = 1 << 20;           // bytes of keys and values per dynamic variable map
   uint64_t switchrate_ns = 1'000'000'000;  // DTrace's default: once a second
   uint64_t aggrate_ns = 0;     // aggrate: printa() reads aggregations at most this often; 0: always
   uint64_t stack_frames = 20;  // stack() without an argument

@@ -151,6 +151,22 @@ TEST(RunSettings, ValuesTakeEffect) {
   EXPECT_FALSE(s.quiet);
 }
 
+TEST(RunSettings, BufferPolicyAndDynamicVariableSpace) {
+  RunSettings s;
+  EXPECT_EQ(s.buf_policy, BufPolicy::kSwitch);
+  EXPECT_EQ(s.dynvarsize, 1u << 20);  // DTrace's default
+  s.Set("bufpolicy", "ring");
+  EXPECT_EQ(s.buf_policy, BufPolicy::kRing);
+  s.Set("bufpolicy", "fill");
+  EXPECT_EQ(s.buf_policy, BufPolicy::kFill);
+  s.Set("bufpolicy", "switch");
+  EXPECT_EQ(s.buf_policy, BufPolicy::kSwitch);
+  EXPECT_THROW(s.Set("bufpolicy", "rings"), OptionError);
+  s.Set("dynvarsize", "2k");
+  EXPECT_EQ(s.dynvarsize, 2048u);
+  EXPECT_THROW(s.Set("dynvarsize", "0"), OptionError);
+}
+
 TEST(RunSettings, DynamicOptions) {
   EXPECT_TRUE(IsDynamicOption("quiet"));
   EXPECT_TRUE(IsDynamicOption("aggsortrev"));

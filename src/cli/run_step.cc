@@ -1,5 +1,6 @@
 #include "cli/run_step.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <optional>
@@ -39,6 +40,9 @@ std::optional<DtraceError> RefuseToEnable(const CompiledRun& compiled, int total
     fprintf(stderr, "dtrace: buffer size lowered to %s\n",
             FormatSizeForNotice(kMaxBufferSize).c_str());
   }
+  if (settings.buf_policy == BufPolicy::kFill &&
+      compiled.program.fill_end_reserve > std::min(settings.bufsize, kMaxBufferSize))
+    return DtraceError{"could not enable tracing: END enablings exceed size of principal buffer"};
   if (compiled.destructive && !settings.destructive)
     return DtraceError{"could not enable tracing: Destructive actions not allowed"};
   return std::nullopt;
@@ -59,6 +63,9 @@ SessionOptions SessionOptionsFor(const RunSettings& settings, TargetProcess* tar
   if (!settings.metrics_address.empty())
     so.metrics_address = metrics::ParseListenAddress(settings.metrics_address);
   so.raw_bytes = settings.raw_bytes;
+  so.destructive = settings.destructive;
+  if (settings.buf_policy == BufPolicy::kRing)
+    so.ring_bytes = std::min(settings.bufsize, kMaxBufferSize);
   return so;
 }
 

@@ -106,6 +106,8 @@ TracingSession::TracingSession(CompiledProgram program, ProbeRegistry& probes,
   sink_->SetOptions(OutputOptions());
   agg_printed_.assign(program_.aggregations.size(), false);
   for (const auto& [probe_id, clause] : program_.epids) ++clauses_of_probe_[probe_id];
+  if (options_.ring_bytes > 0)
+    ring_policy_ = std::make_unique<RingPolicyBuffer>(options_.ring_bytes);
 }
 
 TracingSession::~TracingSession() {
@@ -487,6 +489,10 @@ void TracingSession::OnRecord(const uint8_t* data, size_t size) {
   if (h.desc_id >= program_.records.size()) return;
   const RecordDesc& desc = program_.records[h.desc_id];
   if (size < desc.size) return;
+  if (ring_policy_) {  // bufpolicy=ring: printed when tracing ends
+    ring_policy_->Add(data, size);
+    return;
+  }
   if (desc.speculation_offset != 0) {
     uint64_t token;
     memcpy(&token, data + desc.speculation_offset, sizeof(token));
@@ -579,10 +585,16 @@ void TracingSession::ReportSpeculationFailures() {
 void TracingSession::ReportDrops() {
   ReportSpeculationFailures();
   if (program_.drops_map < 0) return;
-  std::vector<uint64_t> now(kDropKinds * kMaxDropCpus, 0);
+  std::vector<uint64_t> now(kDropWords, 0);
   uint32_t zero = 0;
   if (!maps_.at(program_.drops_map).Lookup(&zero, now.data())) return;
   drops_seen_.resize(now.size(), 0);
+  if (now[kDropDynamicWord] != drops_seen_[kDropDynamicWord]) {
+    const uint64_t n = now[kDropDynamicWord] - drops_seen_[kDropDynamicWord];
+    Report(LossKind::kDynamic, -1, n, now[kDropDynamicWord],
+           std::to_string(n) + " dynamic variable drop" + (n == 1 ? "" : "s"));
+    drops_seen_[kDropDynamicWord] = now[kDropDynamicWord];
+  }
   for (uint32_t kind = 0; kind < kDropKinds; ++kind) {
     const char* what = kind == kDropAggregation ? "aggregation " : "";
     for (uint32_t cpu = 0; cpu < kMaxDropCpus; ++cpu) {
@@ -596,6 +608,15 @@ void TracingSession::ReportDrops() {
       drops_seen_[i] = now[i];
     }
   }
+}
+
+void TracingSession::PrintRingPolicyRecords() {
+  if (!ring_policy_) return;
+  std::deque<std::vector<uint8_t>> records = ring_policy_->Take();
+  ring_policy_.reset();
+  for (const std::vector<uint8_t>& r : records) OnRecord(r.data(), r.size());
+  PrintHeldRecord(std::nullopt);
+  fflush(out_);
 }
 
 bool TracingSession::TargetExited() {
@@ -720,6 +741,8 @@ int TracingSession::Run() {
 
   // A port in use is an error before anything fires.
   StartMetricsServer();
+  if (options_.destructive && !options_.quiet)
+    fprintf(stderr, "dtrace: allowing destructive actions\n");
   // BEGIN fires before any other probe can.
   RunOnce(program_.begin_program);
   while (ConsumeBatch() == kRecordBatch) {
@@ -750,6 +773,7 @@ int TracingSession::Run() {
     ReportDrops();
   }
 
+  if (!impatient) PrintRingPolicyRecords();
   sink_->TracingEnded();
   std::vector<int> remaining;
   for (size_t i = 0; i < program_.aggregations.size(); ++i)

@@ -31,6 +31,7 @@
 #include "consumer/kernel_symbol_lookup.h"
 #include "consumer/output_redirect.h"
 #include "consumer/output_sink.h"
+#include "consumer/ring_policy_buffer.h"
 #include "consumer/speculation_buffers.h"
 #include "metrics/metrics_server.h"
 #include "providers/probe_registry.h"
@@ -60,6 +61,10 @@ struct SessionOptions {
   // Option metrics: serve the aggregations over HTTP while tracing.
   std::optional<metrics::ListenAddress> metrics_address;
   bool raw_bytes = false;  // option rawbytes: byte records as hex dumps
+  bool destructive = false;  // -w: announced once tracing is enabled, as DTrace does
+  // bufpolicy=ring: the bytes of records kept (the newest) and printed when
+  // tracing ends, after END has run; 0 (switch, fill): printed as they come.
+  uint64_t ring_bytes = 0;
 };
 
 class TracingSession {
@@ -120,6 +125,8 @@ class TracingSession {
   // Objects a traced process mapped: its new probes, then its stacks' symbols.
   void AddLateProbes();
   void ReportDrops();
+  // bufpolicy=ring: prints the records kept, oldest first.
+  void PrintRingPolicyRecords();
   // setopt(): changes a dynamic option, or reports why it cannot as DTrace does.
   void Setopt(const ActionDesc& a, const uint8_t* record);
   // freopen(), breakpoint(), panic(): what is done, or why it cannot be.
@@ -154,6 +161,7 @@ class TracingSession {
   bool target_exited_ = false;
   uint64_t error_probe_faults_ = 0, error_probe_faults_reported_ = 0;
   std::vector<uint64_t> drops_seen_;
+  std::unique_ptr<RingPolicyBuffer> ring_policy_;  // bufpolicy=ring, until tracing ends
   SpeculationBuffers speculations_{options_.specsize};
   uint64_t spec_unavailable_seen_ = 0, spec_drops_seen_ = 0;
   // Kernel symbols through runtime::KernelSymbols, which reads

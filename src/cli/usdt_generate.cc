@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/run_settings.h"
 #include "cli/script_file.h"
 #include "cli/script_preprocessor.h"
 #include "cli/usdt_header.h"
@@ -31,6 +32,18 @@ struct ProviderFile {
   std::vector<UsdtProviderDef> providers;
 };
 
+// -xerrtags as given on the command line (pragmas cannot set it for a file
+// whose parse is what fails).
+bool WantsErrtags(const Options& opts) {
+  bool on = false;
+  for (const OptionSetting& x : opts.xopts) {
+    if (x.name != "errtags") continue;
+    std::optional<bool> v = ParseBooleanOption(x.value);
+    on = v.value_or(on);
+  }
+  return on;
+}
+
 // One -s file: read, preprocessed (-C), parsed and checked.
 OrDtraceError<ProviderFile> ReadProviderFile(const std::string& path, const Options& opts) {
   LineMap line_map;
@@ -48,7 +61,8 @@ OrDtraceError<ProviderFile> ReadProviderFile(const std::string& path, const Opti
     ast::Program program = ParseProgram(text, macros);
     return ProviderFile{path, UsdtProviders(program)};
   } catch (const CompileError& e) {
-    return DtraceError{"failed to compile script " + path + ": " + line_map.Format(e, false)};
+    return DtraceError{"failed to compile script " + path + ": " +
+                       line_map.Format(e, WantsErrtags(opts))};
   } catch (const RuntimeError& e) {
     return DtraceError{e.what()};
   }
@@ -140,13 +154,16 @@ OrDtraceError<int> GenerateUsdtFiles(const Options& opts) {
   }
   if (std::optional<DtraceError> error = CheckObjects(opts.script_args, files)) return *error;
   std::vector<std::string> semaphores;
+  std::vector<elf::UsdtPrototype> prototypes;
   std::set<std::string> seen;
   for (const UsdtProviderDef& p : all)
     for (const UsdtProbeDef& probe : p.probes) {
       std::string symbol = UsdtSemaphoreSymbol(p.name, probe.name);
-      if (seen.insert(symbol).second) semaphores.push_back(symbol);
+      if (!seen.insert(symbol).second) continue;
+      semaphores.push_back(symbol);
+      prototypes.push_back({p.name, probe.name, probe.arg_types});
     }
-  return WriteFile(output, UsdtSemaphoreObject(semaphores));
+  return WriteFile(output, UsdtSemaphoreObject(semaphores, prototypes));
 }
 
 }  // namespace dt

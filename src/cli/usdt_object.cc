@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "elf/usdt_prototypes.h"
+
 namespace dt {
 
 namespace {
@@ -30,10 +32,21 @@ struct StringTable {
 
 }  // namespace
 
-std::string UsdtSemaphoreObject(const std::vector<std::string>& semaphores) {
-  enum : uint16_t { kNull, kProbes, kGnuStack, kSymtab, kStrtab, kShstrtab, kSections };
+std::string UsdtSemaphoreObject(const std::vector<std::string>& semaphores,
+                                const std::vector<elf::UsdtPrototype>& prototypes) {
+  enum : uint16_t {
+    kNull,
+    kProbes,
+    kPrototypes,
+    kGnuStack,
+    kSymtab,
+    kStrtab,
+    kShstrtab,
+    kSections
+  };
   StringTable shstr, str;
   uint32_t name_probes = shstr.Add(".probes");
+  uint32_t name_prototypes = shstr.Add(elf::kUsdtPrototypeSection);
   uint32_t name_stack = shstr.Add(".note.GNU-stack");
   uint32_t name_symtab = shstr.Add(".symtab");
   uint32_t name_strtab = shstr.Add(".strtab");
@@ -43,6 +56,10 @@ std::string UsdtSemaphoreObject(const std::vector<std::string>& semaphores) {
   size_t probes_at = out.size();
   size_t probes_size = 2 * semaphores.size();
   out.append(probes_size, '\0');
+  AlignTo(&out, 4);
+  size_t prototypes_at = out.size();
+  for (const elf::UsdtPrototype& p : prototypes) out += elf::UsdtPrototypeNoteRecord(p);
+  size_t prototypes_size = out.size() - prototypes_at;
 
   // Symbols: the null symbol and the section symbol (locals), then one
   // hidden global object per semaphore.
@@ -75,7 +92,8 @@ std::string UsdtSemaphoreObject(const std::vector<std::string>& semaphores) {
   Elf64_Shdr sh[kSections] = {};
   sh[kProbes] = {
       name_probes, SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, 0, probes_at, probes_size, 0, 0, 2, 0};
-  sh[kGnuStack] = {name_stack, SHT_PROGBITS, 0, 0, probes_at + probes_size, 0, 0, 0, 1, 0};
+  sh[kPrototypes] = {name_prototypes, SHT_NOTE, 0, 0, prototypes_at, prototypes_size, 0, 0, 4, 0};
+  sh[kGnuStack] = {name_stack, SHT_PROGBITS, 0, 0, out.size(), 0, 0, 0, 1, 0};
   sh[kSymtab] = {name_symtab,   SHT_SYMTAB, 0, 0, symtab_at,
                  symtab.size(), kStrtab,    2, 8, sizeof(Elf64_Sym)};
   sh[kStrtab] = {name_strtab, SHT_STRTAB, 0, 0, strtab_at, str.bytes.size(), 0, 0, 1, 0};

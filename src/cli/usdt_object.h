@@ -9,15 +9,22 @@
 // global symbols (each executable or shared object gets its own, which its
 // own notes name). The object is a relocatable x86-64 ELF file with those
 // symbols and a .note.GNU-stack section (so linking it does not ask for an
-// executable stack); it has no code and no relocations.
+// executable stack); it has no code and no relocations. It also carries
+// the declared argument types of every probe, one note each in the section
+// elf/usdt_prototypes.h describes, which the link keeps for the usdt
+// provider to type args[] with.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "elf/usdt_prototypes.h"
+
 namespace dt {
 
-// The object's bytes, defining `semaphores` in that order.
-std::string UsdtSemaphoreObject(const std::vector<std::string>& semaphores);
+// The object's bytes, defining `semaphores` in that order and carrying
+// `prototypes` in that order.
+std::string UsdtSemaphoreObject(const std::vector<std::string>& semaphores,
+                                const std::vector<elf::UsdtPrototype>& prototypes = {});
 
 }  // namespace dt

@@ -7,6 +7,9 @@
 #include <map>
 #include <string>
 
+#include "elf/elf_file.h"
+#include "elf/usdt_prototypes.h"
+
 namespace dt {
 namespace {
 
@@ -88,6 +91,26 @@ TEST(UsdtObject, NoProbesIsAnEmptyObject) {
   EXPECT_TRUE(Symbols(UsdtSemaphoreObject({}), &eh, &sections).empty());
   EXPECT_EQ(eh.e_type, ET_REL);
   EXPECT_EQ(sections[".probes"].sh_size, 0u);
+}
+
+TEST(UsdtObject, CarriesThePrototypesInANoteSection) {
+  std::vector<elf::UsdtPrototype> prototypes = {{"myprov", "request__start", {"int", "char *"}},
+                                                {"myprov", "tick", {}}};
+  std::string bytes =
+      UsdtSemaphoreObject({"myprov_request__start_semaphore", "myprov_tick_semaphore"}, prototypes);
+  GElf_Ehdr eh;
+  std::map<std::string, GElf_Shdr> sections;
+  Symbols(bytes, &eh, &sections);
+  ASSERT_TRUE(sections.count(elf::kUsdtPrototypeSection));
+  const GElf_Shdr& notes = sections[elf::kUsdtPrototypeSection];
+  EXPECT_EQ(notes.sh_type, uint32_t{SHT_NOTE});
+  EXPECT_EQ(notes.sh_flags, 0u);  // not loaded: the link keeps it as .note.stapsdt
+  EXPECT_EQ(notes.sh_addralign, 4u);
+  EXPECT_EQ(notes.sh_offset % 4, 0u);
+  std::string error;
+  std::unique_ptr<elf::ElfFile> file = elf::ElfFile::FromBytes(bytes, "myprov.o", &error);
+  ASSERT_TRUE(file) << error;
+  EXPECT_EQ(elf::ReadUsdtPrototypes(*file), prototypes);
 }
 
 }  // namespace

@@ -72,8 +72,12 @@ std::vector<UsdtProviderDef> UsdtProviders(const ast::Program& program) {
                          "-G): a provider file holds provider definitions only");
     }
   }
+  return UsdtProviderDefs(program.providers);
+}
+
+std::vector<UsdtProviderDef> UsdtProviderDefs(const std::vector<ast::ProviderDecl>& decls) {
   std::vector<UsdtProviderDef> out;
-  for (const ast::ProviderDecl& decl : program.providers) {
+  for (const ast::ProviderDecl& decl : decls) {
     const std::string shown = Excerpt(decl.name);
     if (decl.name.size() > kProviderNameMax) {
       throw CompileError("D_PROV_BADNAME", decl.line,

@@ -40,6 +40,11 @@ inline constexpr size_t kMaxUsdtArgs = 12;
 // The providers of one parsed file, checked. Throws CompileError.
 std::vector<UsdtProviderDef> UsdtProviders(const ast::Program& program);
 
+// The same for the provider definitions of a tracing program (which may
+// also hold clauses): their probes' types type the args[] of usdt probes
+// whose objects carry none (cli/compile_step.cc).
+std::vector<UsdtProviderDef> UsdtProviderDefs(const std::vector<ast::ProviderDecl>& decls);
+
 // DTrace's name of a probe: every "__" becomes "-" ("query-receive").
 std::string UsdtDtraceName(const std::string& written);
 

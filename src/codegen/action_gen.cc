@@ -272,6 +272,7 @@ void FunctionGen::CommitRecord() {
   b_.Store(4, R7, static_cast<int16_t>(base + offsetof(RecordHeader, probe_id)), R0);
   b_.Call(BPF_FUNC_get_smp_processor_id);
   b_.Store(4, R7, static_cast<int16_t>(base + offsetof(RecordHeader, cpu)), R0);
+  if (fill_counts_) GenFillCheck(record_size_, true, sent);
   b_.LoadMapFd(R1, shared_.ring);
   b_.Mov(R2, R7);
   b_.AluImm(BPF_ADD, R2, base);
@@ -282,6 +283,39 @@ void FunctionGen::CommitRecord() {
   b_.JumpIfImm(BPF_JEQ, R0, 0, sent);
   GenCountDrop(kDropPrincipal);
   b_.Bind(sent);
+}
+
+// bufpolicy=fill, as DTrace: tracing goes on until a record does not fit in
+// what is left of bufsize; then it stops (the exit() flag, which the
+// consumer reads as DTrace reads a filled buffer) and no later record is
+// sent, even one that would fit. A clause checks before its predicate
+// whether its record would fit (DTrace reserves the space first, so a
+// clause that does not fit does not run), and adds its record's bytes
+// atomically when it sends it (probes on other CPUs may have taken the
+// space meanwhile). END's records never count: their space was set aside.
+void FunctionGen::GenFillCheck(uint32_t bytes, bool reserve, Label full) {
+  Label fits = b_.NewLabel();
+  b_.LoadMapValueAddr(R1, shared_.fill, 0);
+  if (reserve) {
+    b_.MovImm(R2, static_cast<int32_t>(bytes));
+    b_.AtomicFetchAdd(8, R1, 0, R2);
+  } else {
+    b_.Load(8, R2, R1, 0);
+  }
+  b_.AluImm(BPF_ADD, R2, static_cast<int32_t>(bytes));
+  b_.JumpIfImm(BPF_JLE, R2, static_cast<int32_t>(shared_.fill_limit), fits);
+  b_.LoadMapValueAddr(R1, shared_.globals, shared_.exit_flag_off);
+  b_.StoreImm(8, R1, 0, 1);
+  b_.Jump(full);
+  b_.Bind(fits);
+}
+
+// A store that found its dynamic variable map full: counted once for all
+// CPUs (r1 and r2 are clobbered; r0 is left alone).
+void FunctionGen::GenCountDynamicDrop() {
+  b_.LoadMapValueAddr(R1, shared_.drops, kDropDynamicWord * 8);
+  b_.MovImm(R2, 1);
+  b_.AtomicAdd(8, R1, 0, R2);
 }
 
 void FunctionGen::GenCountDrop(DropKind kind) {
@@ -336,6 +370,17 @@ void FunctionGen::GenClause(const ClauseProbes& cp) {
     record_size_ = sizeof(RecordHeader) + flags_size;
     if (token_size > 0) speculation_offset_ = record_size_;
     record_size_ += token_size;
+  }
+  fill_counts_ = false;
+  if (records && shared_.fill >= 0) {
+    const uint32_t needed = record_size_ + data;
+    // END's records have space set aside (codegen.cc); speculations fill
+    // their own buffers.
+    const bool end = shape_.run_once && !cp.probes.empty() && cp.probes.front()->name == "END";
+    if (!end && token_size == 0) {
+      fill_counts_ = true;
+      GenFillCheck(needed, false, clause_end_);
+    }
   }
   GenArenaStart(clause);
   if (clause.predicate) GenCondition(*clause.predicate, clause_end_);

@@ -1,6 +1,8 @@
 #include "codegen/codegen.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -72,9 +74,20 @@ class CodeGenerator {
   MapRegistry maps_;
   SharedMaps shared_;
   int tail_call_slots_ = 0;
+  uint64_t fill_end_reserve_ = 0;  // the bytes of END's records
 };
 
 }  // namespace
+
+uint32_t DynamicVariableEntries(uint64_t dynvar_bytes, uint32_t key_size, uint32_t value_size) {
+  // DTrace's dynvarsize is one space all dynamic variables share; here each
+  // variable's map gets that many bytes of keys and values (maps are
+  // allocated as entries are made, so the bound costs nothing until used).
+  // The default 1m gives an 8-byte key and value 65536 entries.
+  constexpr uint64_t kMaxEntries = 1 << 22;
+  uint64_t entry = uint64_t{key_size} + value_size;
+  return static_cast<uint32_t>(std::clamp<uint64_t>(dynvar_bytes / entry, 1, kMaxEntries));
+}
 
 CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenOptions& options) {
   CodeGenerator gen(info, types, options);
@@ -164,9 +177,13 @@ std::vector<const Probe*> ProbesOfGroup(const std::vector<ClauseProbes>& clauses
 void CodeGenerator::AddRuntimeMaps() {
   shared_.ring = maps_.Add({"dtrace_ring", BPF_MAP_TYPE_RINGBUF, 0, 0, options_.bufsize, 0, {}});
   out_.ring_map = shared_.ring;
-  shared_.drops =
-      maps_.Add({"dtrace_drops", BPF_MAP_TYPE_ARRAY, 4, kDropKinds * kMaxDropCpus * 8, 1, 0, {}});
+  shared_.drops = maps_.Add({"dtrace_drops", BPF_MAP_TYPE_ARRAY, 4, kDropWords * 8, 1, 0, {}});
   out_.drops_map = shared_.drops;
+  if (options_.fill_limit > 0) {
+    // The bytes of records sent so far; starts at END's reserve (FinishMaps).
+    shared_.fill = maps_.Add({"dtrace_fill", BPF_MAP_TYPE_ARRAY, 4, 8, 1, 0, {}});
+    shared_.fill_limit = static_cast<uint32_t>(std::min<uint64_t>(options_.fill_limit, INT32_MAX));
+  }
   shared_.scratch = maps_.Add({"dtrace_scratch", BPF_MAP_TYPE_PERCPU_ARRAY, 4, 8, 1, 0, {}});
   maps_.set_rodata_map(maps_.Add({"dtrace_rodata", BPF_MAP_TYPE_ARRAY, 4, 8, 1, 0, {}}));
 }
@@ -177,13 +194,15 @@ void CodeGenerator::AddVariableMaps() {
   for (const Variable& v : info_.globals) {
     shared_.global_offsets.push_back(globals_size);
     if (v.is_assoc) {
-      shared_.assoc_maps.push_back(maps_.Add({"assoc_" + v.name,
-                                              BPF_MAP_TYPE_HASH,
-                                              KeySize(v.key_types),
-                                              ValueSize(v.type),
-                                              options_.dynvar_entries,
-                                              BPF_F_NO_PREALLOC,
-                                              {}}));
+      const uint32_t key = KeySize(v.key_types), value = ValueSize(v.type);
+      shared_.assoc_maps.push_back(
+          maps_.Add({"assoc_" + v.name,
+                     BPF_MAP_TYPE_HASH,
+                     key,
+                     value,
+                     DynamicVariableEntries(options_.dynvar_bytes, key, value),
+                     BPF_F_NO_PREALLOC,
+                     {}}));
     } else {
       shared_.assoc_maps.push_back(-1);
       globals_size += ValueSize(v.type);
@@ -202,13 +221,15 @@ void CodeGenerator::AddVariableMaps() {
     out_.nspec = options_.nspec;
   }
   for (const Variable& v : info_.thread_vars) {
-    shared_.thread_maps.push_back(maps_.Add({"self_" + v.name,
-                                             BPF_MAP_TYPE_HASH,
-                                             v.is_assoc ? 8 + KeySize(v.key_types) : 8,
-                                             ValueSize(v.type),
-                                             options_.dynvar_entries,
-                                             BPF_F_NO_PREALLOC,
-                                             {}}));
+    const uint32_t key = v.is_assoc ? 8 + KeySize(v.key_types) : 8, value = ValueSize(v.type);
+    shared_.thread_maps.push_back(
+        maps_.Add({"self_" + v.name,
+                   BPF_MAP_TYPE_HASH,
+                   key,
+                   value,
+                   DynamicVariableEntries(options_.dynvar_bytes, key, value),
+                   BPF_F_NO_PREALLOC,
+                   {}}));
   }
 }
 
@@ -283,6 +304,12 @@ void CodeGenerator::GenerateGroup(const std::vector<ClauseProbes>& clauses) {
     // Generate again, chained; the single program's records go.
     out_.records.resize(records_before);
     defs = GenerateChain(clauses, starts, group_probes);
+  }
+  const Probe* probe = defs.front().probe;
+  if (probe != nullptr && probe->name == "END" && defs.front().run_once) {
+    // bufpolicy=fill keeps room for END's records, as DTrace does.
+    for (size_t i = records_before; i < out_.records.size(); ++i)
+      fill_end_reserve_ += out_.records[i].size;
   }
   AddPrograms(std::move(defs));
 }
@@ -384,6 +411,13 @@ CompiledProgram CodeGenerator::FinishMaps() {
         t.descriptions[clause].push_back(spec.text);
     all[t.map].value_size = t.value_size;
     all[t.map].initial_value = std::move(value);
+  }
+  if (shared_.fill >= 0) {
+    // END's records have their space kept for them, as DTrace keeps it.
+    uint64_t reserve = fill_end_reserve_;
+    all[shared_.fill].initial_value.resize(8);
+    memcpy(all[shared_.fill].initial_value.data(), &reserve, 8);
+    out_.fill_end_reserve = reserve;
   }
   out_.maps = all;
   return std::move(out_);

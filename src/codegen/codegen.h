@@ -33,11 +33,16 @@ struct CodegenOptions {
   uint32_t bufsize = 4 << 20;   // ring buffer bytes
   uint32_t aggsize_entries = 16384;  // max keys per aggregation
   uint64_t aggsize_bytes = 0;        // -x aggsize: sets the keys from the key and value size
-  uint32_t dynvar_entries = 65536;   // max entries per associative array
-  int64_t wall_offset_ns = 0;        // CLOCK_REALTIME - CLOCK_MONOTONIC
-  uint32_t nspec = 1;                // speculations that may be active at once
-  int32_t cpu = -1;                  // -x cpu: probes fire only on this CPU; -1: any
-  uint64_t scratchsize = 8192;       // -x scratchsize: a clause's alloca() arena, bytes
+  // -x dynvarsize: the bytes of keys and values each self-> variable's or
+  // associative array's map may hold (DynamicVariableEntries).
+  uint64_t dynvar_bytes = 1 << 20;
+  // -x bufpolicy=fill: the bytes of records tracing may send (bufsize)
+  // before it stops; 0 under switch and ring (action_gen.cc, "fill").
+  uint64_t fill_limit = 0;
+  int64_t wall_offset_ns = 0;   // CLOCK_REALTIME - CLOCK_MONOTONIC
+  uint32_t nspec = 1;           // speculations that may be active at once
+  int32_t cpu = -1;             // -x cpu: probes fire only on this CPU; -1: any
+  uint64_t scratchsize = 8192;  // -x scratchsize: a clause's alloca() arena, bytes
   // How many probes the registry lists in each program group
   // (Provider::ProgramGroup): a clause that enables them all needs no test
   // of which one fired.
@@ -52,6 +57,10 @@ struct CodegenOptions {
   // stackdepth; unset or empty: a fixed count of frames is skipped.
   std::function<std::vector<TextRange>(const std::string& raw_tracepoint)> tracing_text;
 };
+
+// The entries a dynamic variable map may hold: dynvarsize divided by the
+// bytes of one entry's key and value, at least 1 and at most 1 << 22.
+uint32_t DynamicVariableEntries(uint64_t dynvar_bytes, uint32_t key_size, uint32_t value_size);
 
 CompiledProgram GenerateCode(ProgramInfo& info, TypeTable& types, const CodegenOptions& options);
 

@@ -105,6 +105,9 @@ struct CompiledProgram {
   // the flag, so the consumer reads the flag too (DTrace's "exiting" status).
   int globals_map = -1;
   uint32_t exit_flag_offset = 0;
+  // -x bufpolicy=fill: the bytes kept for END's records (at most their
+  // sizes added up); more than bufsize cannot start.
+  uint64_t fill_end_reserve = 0;
   // Speculations (codegen/speculation_gen.cc): an array map of nspec slots,
   // then the failure counters; -1 when the program has no speculations.
   int speculation_map = -1;

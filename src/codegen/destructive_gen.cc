@@ -96,6 +96,7 @@ void FunctionGen::GenChill(const Expr& call) {
 }
 
 void FunctionGen::GenCallbacks() {
+  if (json_callback_) GenJsonCallback();
   if (!chill_callback_) return;
   // r1: the turn, r2: the deadline's address. 1 stops the loop.
   Label reached = b_.NewLabel();

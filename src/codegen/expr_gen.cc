@@ -732,6 +732,9 @@ void FunctionGen::GenCall(const Expr& e) {
     case Subroutine::kCleanpath:
       GenCleanpath(e);
       return;
+    case Subroutine::kJson:
+      GenJson(e);
+      return;
     case Subroutine::kStrtok:
       GenStrtok(e);
       return;

@@ -36,6 +36,7 @@ ProgramDef FunctionGen::Generate(const std::vector<ClauseProbes>& clauses, const
     scratch_loaded_ = attempt == 1;
     exit_label_ = b_.NewLabel();
     chill_callback_.reset();
+    json_callback_.reset();
     statement_spans_.clear();
     try {
       // The same order in every program of a chain: the same offsets.

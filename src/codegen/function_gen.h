@@ -60,6 +60,10 @@ struct SharedMaps {
   int vtime = -1;
   // chill()'s per-CPU interval and time spent (destructive_gen.cc).
   int chill = -1;
+  // -x bufpolicy=fill: one u64, the bytes of records sent (and reserved for
+  // END); a record that would take it past fill_limit stops tracing.
+  int fill = -1;
+  uint32_t fill_limit = 0;
 };
 
 constexpr int kMaxSyscallNr = 512;
@@ -177,6 +181,9 @@ class FunctionGen {
   void AddAction(ActionDesc a);
   void StoreResultToField(const FieldDesc& f, const Type* t);
   void CommitRecord();
+  // bufpolicy=fill: when the bytes sent so far plus `bytes` pass the limit,
+  // sets the exit() flag (tracing stops) and jumps to `full`.
+  void GenFillCheck(uint32_t bytes, bool reserve, bpf::Label full);
   void EmitFault(FaultKind kind, bpf::Reg addr);
 
   // --- expressions (expr_gen.cc)
@@ -342,6 +349,10 @@ class FunctionGen {
   void GenUserArgs(const ast::Expr& e);
 
   void GenCleanpath(const ast::Expr& e);  // cleanpath_gen.cc
+  // --- json() (json_gen.cc): a bpf_loop over the text and the selector
+  void GenJson(const ast::Expr& e);
+  void GenJsonCallback();       // one step of the scan (GenCallbacks)
+  uint32_t JsonRegion() const;  // bytes of each of the scan's buffers
   // --- inet_ntoa(), inet_ntoa6(), inet_ntop() (inet_gen.cc)
   enum class InetKind { kNtoa, kNtoa6, kNtop };
   void GenInet(const ast::Expr& e, InetKind kind);  // r0 = the text, in scratch
@@ -427,6 +438,7 @@ class FunctionGen {
   void GenBucketUpdate(const Aggregation& agg, uint32_t value_words, int16_t incr_slot);
   // Counts one lost record or aggregation update for this CPU (clobbers r0-r2).
   void GenCountDrop(DropKind kind);
+  void GenCountDynamicDrop();
   void GenQuantizeIndex(bpf::Reg value, bpf::Reg out);
   void GenLquantizeIndex(const Aggregation& a, bpf::Reg value, bpf::Reg out);
   void GenLlquantizeIndex(const Aggregation& a, bpf::Reg value, bpf::Reg out);
@@ -464,6 +476,8 @@ class FunctionGen {
   bpf::Label exit_label_;  // the prologue's early exit, bound right after it
   // chill()'s bpf_loop callback, once a clause uses it.
   std::optional<bpf::Label> chill_callback_;
+  // json()'s bpf_loop callback, once a clause uses it.
+  std::optional<bpf::Label> json_callback_;
 
   // Per clause.
   const ClauseProbes* clause_ = nullptr;
@@ -476,7 +490,8 @@ class FunctionGen {
   int branch_depth_ = 0;    // if/else statements being generated
   uint32_t ran_flags_ = 0;  // "ran" bytes in the clause's record
   uint32_t next_ran_flag_ = 0;
-  uint32_t speculation_offset_ = 0;        // the record's speculation token, when speculative
+  uint32_t speculation_offset_ = 0;  // the record's speculation token, when speculative
+  bool fill_counts_ = false;         // bufpolicy=fill: the clause's record counts toward the limit
   std::vector<CodeSpan> statement_spans_;  // of the program being generated
   uint32_t scratch_clause_base_ = 0;
   bool has_arena_ = false;  // the clause's scratch memory (scratch_gen.cc)

@@ -59,6 +59,8 @@ void FunctionGen::GenEntryForWrite(const Expr& e) {
   b_.Mov(R2, R10);
   b_.AluImm(BPF_ADD, R2, key);
   b_.Call(BPF_FUNC_map_lookup_elem);
+  b_.JumpIfImm(BPF_JNE, R0, 0, found);
+  GenCountDynamicDrop();  // r0 stays 0: the caller skips the store
   b_.Bind(found);
   ReleaseSlotsTo(mark);
 }

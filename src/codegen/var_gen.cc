@@ -223,6 +223,12 @@ void FunctionGen::GenStoreTo(const Expr& lhs, int16_t value_slot) {
   }
   b_.MovImm(R4, BPF_ANY);
   b_.Call(BPF_FUNC_map_update_elem);
+  // 0 or an error, which Linux before 6.4 returns as a 32-bit int the JIT
+  // leaves zero-extended (-E2BIG reads as positive): test for 0, not sign.
+  Label stored = b_.NewLabel();
+  b_.JumpIfImm(BPF_JEQ, R0, 0, stored);
+  GenCountDynamicDrop();
+  b_.Bind(stored);
   b_.Bind(done);
   ReleaseSlotsTo(mark);
 }

@@ -82,6 +82,7 @@ struct ErrorReport {
 enum class LossKind {
   kPrincipal = 0,
   kAggregation = 1,
+  kDynamic = 2,                 // a dynamic variable store that found no room
   kSpeculation = 5,             // a speculative record that did not fit
   kSpeculationUnavailable = 7,  // speculation() with every buffer in use
   kErrorInError = 9,            // a fault in an ERROR clause

@@ -26,6 +26,10 @@ constexpr uint32_t kErrorRecord = 0xffffffffu;
 constexpr uint32_t kMaxDropCpus = 1024;
 // The drops map's words: kMaxDropCpus counters of each kind, in this order.
 enum DropKind : uint32_t { kDropPrincipal = 0, kDropAggregation = 1, kDropKinds = 2 };
+// After them, counters kept once for all CPUs, as DTrace reports them
+// without a CPU: a store to a dynamic variable (self->, associative array)
+// that found its map full ("N dynamic variable drops").
+enum GlobalDropWord : uint32_t { kDropDynamicWord = kDropKinds * kMaxDropCpus, kDropWords };
 
 // DTrace's DTRACEFLT_* numbers: ERROR's arg4 carries them.
 // DTrace's DTRACEFLT_* numbers (ERROR's arg4).

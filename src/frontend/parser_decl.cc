@@ -84,6 +84,16 @@ bool IsQualifier(const Token& t) {
          (t.text == "const" || t.text == "volatile" || t.text == "restrict");
 }
 
+// The D scoping operator (module`name) names kernel symbols; DTrace
+// refuses it in the names a program declares (D_DECL_SCOPE).
+void CheckUnscopedName(const std::string& name, const char* what, int line) {
+  if (name.find('`') != std::string::npos) {
+    throw CompileError(
+        "D_DECL_SCOPE", line,
+        std::string("D scoping operator may not be used in ") + what + " (" + Excerpt(name) + ")");
+  }
+}
+
 }  // namespace
 
 bool Parser::IsTypeName(const std::string& name) const {
@@ -145,7 +155,9 @@ ast::TypeName Parser::ParseTypeName() {
 
 // C declaration specifiers, normalised: "long int unsigned" is "unsigned long".
 // A struct, union or enum defined here is added to the program first.
-void Parser::ParseSpecifiers(ast::TypeName* type) {
+void Parser::ParseSpecifiers(ast::TypeName* type, DeclSpecRules* rules) {
+  DeclSpecRules local;
+  if (rules == nullptr) rules = &local;
   type->line = cur().line;
   int longs = 0, shorts = 0;
   bool is_signed = false, is_unsigned = false;
@@ -160,20 +172,23 @@ void Parser::ParseSpecifiers(ast::TypeName* type) {
     }
     if (t.kind == TokenKind::kKeyword) {
       const std::string& w = t.text;
-      if (w == "long") {
-        longs++;
-      } else if (w == "short") {
-        shorts++;
-      } else if (w == "signed") {
-        is_signed = true;
-      } else if (w == "unsigned") {
-        is_unsigned = true;
-      } else if (base.empty() && (w == "char" || w == "int" || w == "void" || w == "float" ||
-                                  w == "double" || w == "string")) {
+      if (w == "long" || w == "short" || w == "signed" || w == "unsigned") {
+        rules->Attribute(w, t.line);
+        if (w == "long") longs++;
+        if (w == "short") shorts++;
+        if (w == "signed") is_signed = true;
+        if (w == "unsigned") is_unsigned = true;
+      } else if (w == "char" || w == "int" || w == "void" || w == "float" || w == "double" ||
+                 w == "string") {
+        rules->Type(w == "float" || w == "double" ? DeclSpecRules::Kind::kFloat
+                    : w == "string"               ? DeclSpecRules::Kind::kTypedef
+                                                  : DeclSpecRules::Kind::kInteger,
+                    w, t.line);
         base = w;
-      } else if (base.empty() && (w == "struct" || w == "union")) {
+      } else if (w == "struct" || w == "union") {
         bool is_union = w == "union";
         int line = t.line;
+        rules->Type(is_union ? DeclSpecRules::Kind::kUnion : DeclSpecRules::Kind::kStruct, w, line);
         Advance();
         std::string name;
         if (cur().kind == TokenKind::kIdent) name = ExpectIdent();
@@ -190,8 +205,9 @@ void Parser::ParseSpecifiers(ast::TypeName* type) {
         }
         base = (is_union ? "union " : "struct ") + name;
         continue;
-      } else if (base.empty() && w == "enum") {
+      } else if (w == "enum") {
         int line = t.line;
+        rules->Type(DeclSpecRules::Kind::kEnum, w, line);
         Advance();
         std::string name;
         if (cur().kind == TokenKind::kIdent) name = ExpectIdent();
@@ -213,8 +229,16 @@ void Parser::ParseSpecifiers(ast::TypeName* type) {
       Advance();
       continue;
     }
-    if (t.kind == TokenKind::kIdent && base.empty() && longs == 0 && shorts == 0 && !is_signed &&
-        !is_unsigned && IsTypeName(t.value)) {
+    if (t.kind == TokenKind::kIdent && !rules->has_type() && IsTypeName(t.value)) {
+      if (rules->has_attributes()) {
+        // "unsigned pid_t", "long string": DTrace takes the name as the
+        // type and refuses the combination. After "short" alone it is
+        // the declarator, as it always was here.
+        DeclSpecRules with_name = *rules;
+        with_name.Type(DeclSpecRules::Kind::kTypedef, t.value, t.line);
+        break;
+      }
+      rules->Type(DeclSpecRules::Kind::kTypedef, t.value, t.line);
       base = t.value;
       Advance();
       continue;
@@ -242,13 +266,21 @@ void Parser::ParseStructBody(ast::StructDecl* decl) {
     for (;;) {
       ast::StructMember m;
       m.type = base;
+      if (Is(";") || Is(",")) {
+        throw CompileError("D_DECL_MNAME", cur().line, "member declaration requires a name");
+      }
       if (!Is(":")) {
         ParsePointers(&m.type);
         m.name = ExpectIdent();
+        CheckUnscopedName(m.name, "a member name", cur().line);
         Nesting dims;
         while (Is("[")) {
           dims.Deeper(cur().line);
           Advance();
+          if (StartsTypeName(0)) {
+            throw CompileError("D_DECL_DYNOBJ", cur().line,
+                               "cannot have dynamic member: " + Excerpt(m.name));
+          }
           m.type.array_dims.push_back(ParseArrayDimension());
           Expect("]");
         }
@@ -270,6 +302,7 @@ void Parser::ParseEnumBody(ast::EnumDecl* decl) {
   Expect("{");
   while (!Is("}")) {
     std::string name = ExpectIdent();
+    CheckUnscopedName(name, "an enumerator name", cur().line);
     ast::ExprPtr value;
     if (Is("=")) {
       Nesting nesting(cur().line);
@@ -294,7 +327,8 @@ void Parser::ParseDeclaration() {
   if (IsKw("translator")) return ParseTranslator();
   if (IsKw("provider")) return ParseProvider();
   ast::VarScope scope = ast::VarScope::kGlobal;
-  bool is_typedef = false, is_extern = false;
+  bool is_typedef = false, is_extern = false, bad_class = false;
+  DeclSpecRules rules;
   for (;;) {
     if (IsKw("self")) {
       scope = ast::VarScope::kSelf;
@@ -304,38 +338,63 @@ void Parser::ParseDeclaration() {
       is_typedef = true;
     } else if (IsKw("extern")) {
       is_extern = true;
-    } else if (!IsKw("static") && !IsKw("register") && !IsKw("auto")) {
+    } else if (IsKw("static") || IsKw("register") || IsKw("auto")) {
+      bad_class = true;
+    } else {
       break;
     }
+    rules.StorageClass(cur().line);
     Advance();
   }
   ast::TypeName base;
-  ParseSpecifiers(&base);
-  if (Is(";")) return EndDeclaration();
+  ParseSpecifiers(&base, &rules);
+  if (Is(";")) {
+    if (!rules.is_tagged()) throw CompileError("D_DECL_USELESS", cur().line, "useless declaration");
+    return EndDeclaration();
+  }
   for (;;) {
     int line = cur().line;
     ast::TypeName type = base;
     ParsePointers(&type);
     std::string name = ExpectIdent();
-    bool is_assoc = false;
+    bool is_assoc = false, no_dimension = false;
     std::vector<ast::TypeName> keys;
     Nesting dims;
-    while (Is("[")) {
+    for (int subscripts = 0; Is("["); ++subscripts) {
       dims.Deeper(cur().line);
       Advance();
       if (Is("]")) {
-        is_assoc = true;
-      } else if (StartsTypeName(0)) {
-        is_assoc = true;
-        keys.push_back(ParseTypeName());
-        while (Is(",")) {
-          Advance();
-          keys.push_back(ParseTypeName());
+        no_dimension = true;
+      } else if (StartsTypeName(0) || IsKw("void") || Is("...") || StartsParameterClass()) {
+        if (subscripts > 0) {
+          throw CompileError("D_DECL_DYNOBJ", cur().line,
+                             "cannot declare array of associative arrays");
         }
+        is_assoc = true;
+        ParseKeySignature(&keys);
       } else {
+        if (base.base == "void" && type.pointer_depth == 0 && type.array_dims.empty()) {
+          throw CompileError("D_DECL_VOIDOBJ", cur().line, "cannot declare array of void");
+        }
         type.array_dims.push_back(ParseArrayDimension());
       }
       Expect("]");
+    }
+    CheckUnscopedName(name, "a declaration name", cur().line);
+    if (bad_class) {
+      throw CompileError("D_DECL_BADCLASS", cur().line,
+                         "specified storage class not appropriate in D");
+    }
+    if (no_dimension && !is_typedef && !is_extern) {
+      throw CompileError(
+          "D_DECL_ARRNULL", cur().line,
+          "array declaration requires array dimension or tuple signature: " + Excerpt(name));
+    }
+    if (no_dimension) is_assoc = true;
+    if (is_assoc && scope == ast::VarScope::kThis) {
+      throw CompileError(
+          "D_DECL_LOCASSC", cur().line,
+          "associative arrays may not be declared as local variables: " + Excerpt(name));
     }
     if (is_typedef) {
       ast::TypedefDecl decl;

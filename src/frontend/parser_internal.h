@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "frontend/ast.h"
+#include "frontend/decl_spec.h"
 #include "frontend/lexer.h"
 #include "frontend/parser.h"
 
@@ -64,11 +65,15 @@ class Parser {
   bool IsTypeName(const std::string& name) const;
   bool StartsTypeName(size_t n);  // does the token n ahead begin a type name?
   ast::TypeName ParseTypeName();
-  void ParseSpecifiers(ast::TypeName* type);
+  void ParseSpecifiers(ast::TypeName* type, DeclSpecRules* rules = nullptr);
   void ParsePointers(ast::TypeName* type);
   void ParseStructBody(ast::StructDecl* decl);
   void ParseEnumBody(ast::EnumDecl* decl);
   void ParseDeclaration();
+  // parser_params.cc: an associative array's key signature, "int, string"
+  // up to (not including) ']', with DTrace's checks of its parameters.
+  bool StartsParameterClass();
+  void ParseKeySignature(std::vector<ast::TypeName>* keys);
   void ParseInline();
   void ParseTranslator();
   void ParseProvider();

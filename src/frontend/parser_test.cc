@@ -309,7 +309,7 @@ TEST(ParserProgram, LineDirective) { EXPECT_EQ(Error("# 10 \"x.d\"\nBEGIN { ) }"
 
 TEST(ParserDecl, Variables) {
   EXPECT_EQ(Parse("int x; self int y; this string s; int a[string, int]; uint64_t *p, q[4][2];"
-                  "extern int max_ncpus; static long z;"),
+                  "extern int max_ncpus; long z;"),
             "(var global <int> x)\n(var self <int> y)\n(var this <string> s)\n"
             "(var global <int> a [<string> <int>])\n(var global <uint64_t *> p)\n"
             "(var global <uint64_t [4][2]> q)\n(var global extern <int> max_ncpus)\n"

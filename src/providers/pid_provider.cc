@@ -297,11 +297,25 @@ void CreateAtAddress(const ProbeSpecFields& desc, const elf::ProcessMaps& maps, 
   added.Add(module, "-", OffsetProbeName(*address), site);
 }
 
+// A pid provider name whose pid part cannot name a process: pid0.
+void CheckProcessProviderName(const std::string& provider) {
+  auto digits = [](std::string_view s) {
+    return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+  };
+  std::string_view rest = std::string_view(provider).substr(std::min<size_t>(3, provider.size()));
+  if (provider.rfind("pid", 0) == 0 && digits(rest) &&
+      rest.find_first_not_of('0') == std::string_view::npos) {
+    throw CompileError("D_PROC_BADPID", 0,
+                       "'" + Excerpt(provider) + "' does not contain a valid pid");
+  }
+}
+
 class Pid final : public Provider {
  public:
   void AddProbes(const KernelEventList&, ProbeRegistry&) const override {}
 
   void CreateOnDemand(const ProbeSpecFields& desc, ProbeRegistry& registry) const override {
+    CheckProcessProviderName(desc.provider);
     pid_t pid = PidOfProviderName(desc.provider);
     if (pid == 0) return;
     std::vector<std::string> names = ProbeNames(desc.name);

@@ -21,7 +21,9 @@
 #include "elf/proc_maps.h"
 #include "elf/sdt_fetch.h"
 #include "elf/stapsdt_notes.h"
+#include "elf/usdt_prototypes.h"
 #include "providers/probe_registry.h"
+#include "providers/usdt_args.h"
 #include "runtime/uprobe.h"
 
 namespace dt {
@@ -125,11 +127,18 @@ class NewProbes {
   std::map<std::string, std::pair<Probe, std::shared_ptr<UsdtProbeData>>> pending_;
 };
 
+std::vector<elf::UsdtPrototype>& ScriptPrototypes() {
+  static std::vector<elf::UsdtPrototype> prototypes;
+  return prototypes;
+}
+
 // Adds the probe site of `note` in `object` (module `module`) to the probe
-// named by its provider, the function holding it and its name.
+// named by its provider, the function holding it and its name, with the
+// argument types `prototypes` (the object's) declare for it.
 void AddNoteSite(const elf::SdtProbe& note, const std::string& provider, const std::string& module,
                  const elf::ObjectFile& object, std::optional<uint64_t> load_bias,
-                 UsdtProbeData& base, NewProbes& added) {
+                 const std::vector<elf::UsdtPrototype>& prototypes, UsdtProbeData& base,
+                 NewProbes& added) {
   Probe names;
   names.provider = provider;
   names.module = module;
@@ -137,6 +146,10 @@ void AddNoteSite(const elf::SdtProbe& note, const std::string& provider, const s
     names.function = in->symbol->name;
   names.name = elf::DtraceProbeName(note.name);
   base.note_name = note.name;
+  base.declared_types.reset();
+  const elf::UsdtPrototype* p = elf::FindUsdtPrototype(prototypes, note.provider, note.name);
+  if (p == nullptr) p = elf::FindUsdtPrototype(ScriptPrototypes(), note.provider, note.name);
+  if (p != nullptr) base.declared_types = p->arg_types;
   added.AddSite(std::move(names), base, SiteOf(note, object, load_bias));
 }
 
@@ -158,6 +171,7 @@ void CreateForProcess(const ProbeSpecFields& desc, pid_t pid, NewProbes& added) 
     const elf::SdtProbes& notes = object->sdt_probes();
     if (notes.probes.empty()) continue;
     std::optional<uint64_t> bias = LoadBias(m, object->elf());
+    std::vector<elf::UsdtPrototype> prototypes = elf::ReadUsdtPrototypes(object->elf());
     UsdtProbeData base;
     base.pid = pid;
     base.path = UprobePath(pid, m);
@@ -165,7 +179,7 @@ void CreateForProcess(const ProbeSpecFields& desc, pid_t pid, NewProbes& added) 
       if (!note.pc_file_offset || !UsdtNameMatches(desc.name, note.name)) continue;
       std::string provider_name = note.provider + pid_text;
       if (!MatchProbeField(desc.provider, provider_name)) continue;
-      AddNoteSite(note, provider_name, module, *object, bias, base, added);
+      AddNoteSite(note, provider_name, module, *object, bias, prototypes, base, added);
     }
   }
   added.Commit();
@@ -190,13 +204,14 @@ void CreateForFile(const ProbeSpecFields& desc, const std::string& path, NewProb
   // at its link-time address (an executable not built as PIE).
   std::optional<uint64_t> bias;
   if (object->elf().type() == elf::ElfType::kExecutable) bias = 0;
+  std::vector<elf::UsdtPrototype> prototypes = elf::ReadUsdtPrototypes(object->elf());
   UsdtProbeData base;
   base.pid = 0;
   base.path = path;
   for (const elf::SdtProbe& note : object->sdt_probes().probes) {
     if (!note.pc_file_offset || !UsdtNameMatches(desc.name, note.name)) continue;
     if (!MatchProbeField(desc.provider, note.provider)) continue;
-    AddNoteSite(note, note.provider, module, *object, bias, base, added);
+    AddNoteSite(note, note.provider, module, *object, bias, prototypes, base, added);
   }
   added.Commit();
 }
@@ -247,6 +262,10 @@ class Usdt final : public Provider {
            ModuleMatches(desc.module, probe.module) &&
            MatchProbeField(desc.function, probe.function) &&
            UsdtNameMatches(desc.name, UsdtData(probe).note_name);
+  }
+
+  std::vector<ProbeArg> ReadArgs(const Probe& probe) const override {
+    return UsdtProbeArgs(UsdtData(probe));
   }
 
   // The Dynamic Tracing Guide's attributes of USDT providers (as the
@@ -326,6 +345,10 @@ const Provider& UsdtProvider() {
 
 const UsdtProbeData& UsdtData(const Probe& probe) {
   return static_cast<const UsdtProbeData&>(*probe.data);
+}
+
+void SetUsdtScriptPrototypes(std::vector<elf::UsdtPrototype> prototypes) {
+  ScriptPrototypes() = std::move(prototypes);
 }
 
 void SetUsdtPaths(const std::string& paths) {

@@ -19,6 +19,13 @@
 // list in the high 32 bits, the site's index among all the program's sites
 // in the low 32 (see codegen/usdt_context.cc).
 //
+// args[] (providers/usdt_args.h): the types the provider file declared,
+// when the object was built with our dtrace -G, which records them in a
+// note of its own (elf/usdt_prototypes.h), or else when the tracing
+// program holds the provider's definition (dtrace -s provider.d -s
+// script.d); otherwise integers of each argument's size and sign in the
+// stapsdt note (int32_t, uint64_t).
+//
 // A probe behind a semaphore (is-enabled probes: python's) has it counted
 // up by the kernel's uprobe reference counter while it is attached.
 //
@@ -38,6 +45,7 @@
 #include <vector>
 
 #include "elf/sdt_argument.h"
+#include "elf/usdt_prototypes.h"
 #include "providers/provider.h"
 
 namespace dt {
@@ -60,9 +68,21 @@ struct UsdtProbeData : ProbeData {
   std::string note_name;  // the note's own spelling: function__entry
   std::string path;       // the object's file, as uprobes open it
   std::vector<UsdtSite> sites;
+  // The argument types the provider file declared ("char *", "int"), when
+  // the object carries them (built with our dtrace -G: see
+  // elf/usdt_prototypes.h) or the tracing program defines the provider;
+  // nullopt for other stapsdt probes, whose args[] are typed by size and
+  // sign (providers/usdt_args.h).
+  std::optional<std::vector<std::string>> declared_types;
 };
 
 const UsdtProbeData& UsdtData(const Probe& probe);
+
+// Argument types for probes whose objects carry none: the provider
+// definitions of the tracing program (`dtrace -s provider.d -s script.d`),
+// by the note's provider (no pid) and the probe's note spelling. An
+// object's own prototypes (dtrace -G) take precedence.
+void SetUsdtScriptPrototypes(std::vector<elf::UsdtPrototype> prototypes);
 
 // The usdtpath option's value: files separated by ':' ("" for none).
 void SetUsdtPaths(const std::string& paths);

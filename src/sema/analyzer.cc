@@ -9,6 +9,7 @@
 #include "providers/provider.h"
 #include "providers/stable_providers.h"
 #include "sema/analyzer_internal.h"
+#include "sema/decl_checks.h"
 #include "sema/resolved.h"
 #include "sema/speculation_rules.h"
 #include "sema/use_check.h"
@@ -321,11 +322,17 @@ void Analyzer::AnalyzeDecl(const ast::VarDecl& decl) {
     extern_types_[decl.name] = ResolveTypeName(decl.type);
     return;
   }
-  const Type* type = StorageType(ResolveTypeName(decl.type));
+  const Type* type = nullptr;
+  try {
+    type = StorageType(ResolveTypeName(decl.type));
+  } catch (const CompileError& err) {
+    RethrowDeclTypeError(err, decl.type, decl.name);
+  }
   std::vector<Variable>* table = &info_.globals;
   if (decl.scope == ast::VarScope::kSelf) table = &info_.thread_vars;
   if (decl.scope == ast::VarScope::kThis) table = &info_.clause_vars;
   if (FindVar(*table, decl.name) != nullptr) return;
+  CheckObjectType(type, decl.name, decl.line);
   Variable& v = DefineVar(*table, decl.name, decl.scope, type);
   if (decl.is_assoc) {
     v.is_assoc = true;
@@ -586,11 +593,16 @@ const Type* Analyzer::Check(Expr& e) {
     case ExprKind::kSizeofType:
       t = types_.Uint64();
       e.int_value = ResolveTypeName(*e.type_name)->size;
+      if (e.int_value == 0) SizeofUnknownError(e.line);
       ResolveConstant(e, e.int_value, t);
       break;
     case ExprKind::kSizeofExpr:
       Check(*e.lhs);
+      if (e.lhs->resolved && e.lhs->resolved->memory.read == ReadKind::kBitField) {
+        throw CompileError("D_SIZEOF_BITFIELD", e.line, "cannot apply sizeof to a bit-field");
+      }
       e.int_value = AsKernelObject(*e.lhs)->size;
+      if (e.int_value == 0) SizeofUnknownError(e.line);
       t = types_.Uint64();
       ResolveConstant(e, e.int_value, t);
       break;

@@ -88,6 +88,7 @@ constexpr SubroutineSpec kSubroutines[] = {
     {"strrchr", "string", 2, 2, {kStringParam, {false, "char"}}},
     {"strstr", "string", 2, 2, {kStringParam, kStringParam}},
     {"strtoll", "int64_t", 1, 2, {kStringParam, {false, "int"}}},
+    {"json", "string", 2, 2, {kStringParam, kStringParam}},
     {"rand", "int", 0, 0, {}},
     {"getmajor", "uint32_t", 1, 1, {{false, "dev_t"}}},
     {"getminor", "uint32_t", 1, 1, {{false, "dev_t"}}},
@@ -262,8 +263,18 @@ const Type* Analyzer::CheckCall(Expr& e) {
     require_int_arg(1, "size_t");
     return types_.Pointer(types_.Void(), AddrSpace::kScratch);
   }
-  throw CompileError("D_IDENT_UNDEF", e.line,
-                     "failed to resolve " + Excerpt(f) + ": Unknown function name");
+  // As DTrace, which looks the name up when it parses the call: a name it
+  // knows then (a built-in variable, an inline, an enumerator) is of the
+  // wrong kind; any other, a variable assigned later included, is undefined.
+  std::string kind;
+  if (LookupBuiltin(f) >= 0) kind = f == "args" || f == "uregs" ? "associative array" : "scalar";
+  if (kind.empty() && IsInline(f)) kind = "scalar";
+  if (kind.empty() && enum_constants_.count(f)) kind = "enumerator";
+  if (!kind.empty()) {
+    throw CompileError("D_FUNC_IDKIND", e.line,
+                       kind + " '" + Excerpt(f) + "' may not be referenced as a function");
+  }
+  throw CompileError("D_FUNC_UNDEF", e.line, "undefined function name: " + Excerpt(f));
 }
 
 // strtok(s, delim) starts on s; strtok(NULL, delim) goes on where the last
@@ -453,6 +464,10 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
                              "constant\n\t argument: " +
                              TypeSpelling(e.args[0]->type));
     }
+    // DTrace's own marker for "restore the output" may not be named.
+    if (f == "freopen" && e.args[0]->text == ".") {
+      throw CompileError("D_FREOPEN_INVALID", e.line, "freopen( ) argument #1 cannot be \".\"");
+    }
     for (size_t i = 1; i < e.args.size(); ++i) {
       if (is_agg(i)) {
         throw CompileError(
@@ -500,18 +515,23 @@ void Analyzer::AnalyzeActionCall(Expr& e) {
               "argument: " +
               TypeSpelling(e.args[0]->type));
     }
-  } else if (f == "clear" || f == "trunc") {
+  } else if (f == "clear" || f == "trunc" || f == "normalize" || f == "denormalize") {
     if (!is_agg(0)) {
-      throw CompileError("D_" + std::string(f == "clear" ? "CLEAR" : "TRUNC") + "_AGGARG", e.line,
-                         f + "( ) argument #1 must be an aggregation");
+      std::string tag = f == "clear" ? "CLEAR" : f == "trunc" ? "TRUNC" : "NORMALIZE";
+      throw CompileError("D_" + tag + "_AGGARG", e.line,
+                         f +
+                             "( ) argument #1 is incompatible with prototype:\n\tprototype: "
+                             "aggregation\n\t argument: " +
+                             TypeSpelling(e.args[0]->type));
     }
-    if (f == "trunc" && e.args.size() == 2) ConstantValue(*e.args[1], "trunc( ) argument #2");
-  } else if (f == "normalize" || f == "denormalize") {
-    if (!is_agg(0)) {
-      throw CompileError("D_NORMALIZE_AGGARG", e.line,
-                         f + "( ) argument #1 must be an aggregation");
+  }
+  if (f == "trunc" && e.args.size() == 2) {
+    if (!e.args[1]->type->IsScalar()) {
+      throw CompileError("D_TRUNC_SCALAR", e.line, "trunc( ) argument #2 must be of scalar type");
     }
-    if (f == "normalize" && !e.args[1]->type->IsScalar()) {
+    ConstantValue(*e.args[1], "trunc( ) argument #2");
+  } else if (f == "normalize") {
+    if (!e.args[1]->type->IsScalar()) {
       throw CompileError("D_NORMALIZE_SCALAR", e.line,
                          "normalize( ) argument #2 must be of scalar type");
     }

@@ -9,6 +9,7 @@
 #include "providers/stable_providers.h"
 #include "sema/analyzer.h"
 #include "sema/analyzer_internal.h"
+#include "sema/decl_checks.h"
 #include "sema/resolved.h"
 
 namespace dt {
@@ -178,6 +179,19 @@ const Type* Analyzer::CheckStringIndex(Expr& e) {
 
 const Type* Analyzer::CheckAddressOf(Expr& e) {
   Expr& x = *e.lhs;
+  // A value that is no object at all (a constant, an operator's or a
+  // subroutine's result, an inline): DTrace's lvalue check. D variables,
+  // built-ins and probe arguments are D_ADDROF_VAR, as in DTrace.
+  switch (ResolutionOf(x).kind) {
+    case Resolved::Kind::kIntegerConstant:
+    case Resolved::Kind::kStringConstant:
+    case Resolved::Kind::kSubroutine:
+    case Resolved::Kind::kInline:
+    case Resolved::Kind::kOperator:
+      throw CompileError("D_ADDROF_LVAL", e.line, "unacceptable operand for unary & operator");
+    default:
+      break;
+  }
   const Type* t = AsKernelObject(x);
   if (!IsKernelLvalue(x)) {
     throw CompileError("D_ADDROF_VAR", e.line, "cannot take address of dynamic variable");
@@ -217,7 +231,13 @@ void Analyzer::DefineStruct(const ast::StructDecl& d) {
   std::vector<Member> members;
   uint64_t size = 0, align = 1;
   for (const ast::StructMember& m : d.members) {
-    const Type* t = ResolveTypeName(m.type);
+    const Type* t = nullptr;
+    try {
+      t = ResolveTypeName(m.type);
+    } catch (const CompileError& err) {
+      RethrowDeclTypeError(err, m.type, m.name);
+    }
+    CheckMemberType(t, m.name, m.bit_width, d.line);
     if (t->IsString()) t = types_.Array(types_.Char(), t->size);
     uint64_t a = std::max<uint64_t>(1, std::min<uint64_t>(8, AlignmentOf(t)));
     uint64_t off = d.is_union ? 0 : (size + a - 1) / a * a;
@@ -237,7 +257,20 @@ void Analyzer::DefineEnum(const ast::EnumDecl& d) {
   std::vector<std::pair<std::string, int64_t>> values;
   int64_t next = 0;
   for (const auto& [name, value] : d.values) {
-    if (value) next = ConstantValue(*value, "enumerator value");
+    if (value) {
+      std::optional<int64_t> v = FoldedValue(*value);
+      if (!v) {
+        throw CompileError("D_DECL_ENCONST", value->line,
+                           "enumerator '" + Excerpt(name) +
+                               "' must be assigned to an integral constant expression");
+      }
+      if (*v > INT32_MAX || *v < INT32_MIN) {
+        throw CompileError("D_DECL_ENOFLOW", value->line,
+                           "enumerator '" + Excerpt(name) + "' value overflows INT_MAX (" +
+                               std::to_string(INT32_MAX) + ")");
+      }
+      next = *v;
+    }
     if (enum_constants_.count(name) || IsInline(name)) {
       throw CompileError("D_DECL_IDRED", d.line, "identifier redeclared: " + Excerpt(name));
     }

@@ -39,6 +39,7 @@ std::optional<Subroutine> SubroutineNamed(const std::string& name) {
       {"inet_ntoa6", Subroutine::kInetNtoa6},
       {"inet_ntop", Subroutine::kInetNtop},
       {"cleanpath", Subroutine::kCleanpath},
+      {"json", Subroutine::kJson},
       {"strtok", Subroutine::kStrtok},
       {"__path", Subroutine::kPath},
       {"d_path", Subroutine::kPath},

@@ -53,6 +53,7 @@ enum class Subroutine {
   kInetNtoa6,
   kInetNtop,
   kCleanpath,
+  kJson,    // json_gen.cc
   kStrtok,  // `id`: its state, a hidden this-> string (string_search_gen.cc)
   // scratch_gen.cc: the clause's scratch memory
   kAlloca,

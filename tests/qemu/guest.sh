@@ -22,5 +22,7 @@ fi
 # Emulation is several times slower than the host (the verifier-bound
 # codegen/too_complex_names_the_statement takes 9 s there and went past
 # 30 s here on a loaded machine): a hang still fails, only later.
-E2E_SKIP_LIST=$repo/tests/qemu/skip-under-emulation.txt E2E_TIMEOUT_FACTOR=5 \
+# Each case is named on the kernel console as it starts: a case that hangs
+# the guest is named in the console's end, which run.sh prints.
+E2E_PROGRESS=/dev/ttyS0 E2E_SKIP_LIST=$repo/tests/qemu/skip-under-emulation.txt E2E_TIMEOUT_FACTOR=5 \
   "$repo/tests/e2e/run.sh" "$build/dtrace" "$build/progs" ${filter:+"$filter"}

@@ -157,6 +157,10 @@ else
   echo "qemu: FAIL: the guest never reported a result (qemu exit status $qemu_status)"
 fi
 [[ -s $work/qemu.err ]] && sed 's/^/qemu: /' "$work/qemu.err"
+started_case=$(tr -d '\r' <"$log" | grep -a '^e2e: starting ' | tail -n 1)
+[[ -n $started_case ]] && echo "qemu: the last case the guest started: ${started_case#e2e: starting }"
+lockup=$(tr -d '\r' <"$log" | grep -a -m 1 -E 'soft lockup|rcu_preempt self-detected stall|hung_task')
+[[ -n $lockup ]] && echo "qemu: the guest's kernel first complained: $lockup"
 echo "qemu: the end of the kernel console:"
 tr -d '\r' <"$log" | sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g' | tail -n 40 | sed 's/^/    /'
 exit 1

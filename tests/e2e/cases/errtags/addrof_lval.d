@@ -1,0 +1,6 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	trace(&(curthread->pid + 1));
+	exit(0);
+}

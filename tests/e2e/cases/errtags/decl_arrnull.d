@@ -1,0 +1,3 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+int a[];
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+static int total;
+BEGIN { exit(0); }

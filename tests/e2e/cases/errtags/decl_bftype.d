@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+struct flags {
+	int *p : 3;
+};
+BEGIN { exit(0); }

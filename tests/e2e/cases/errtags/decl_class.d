@@ -1,0 +1,3 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+self this int x;
+BEGIN { exit(0); }

@@ -1,0 +1,5 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+struct s {
+	int a[int];
+};
+BEGIN { exit(0); }

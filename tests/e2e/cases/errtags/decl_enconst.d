@@ -1,0 +1,3 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+enum colour { RED = "red" };
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+enum big { HUGE = 0x80000000 };
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+this int a[int];
+BEGIN { exit(0); }

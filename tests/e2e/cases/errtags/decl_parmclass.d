@@ -1,0 +1,3 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+int a[extern int];
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+int a[int x, string x];
+BEGIN { exit(0); }

@@ -1,0 +1,3 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+int vmlinux`total;
+BEGIN { exit(0); }

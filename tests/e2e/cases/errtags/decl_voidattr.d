@@ -1,0 +1,3 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+unsigned void v;
+BEGIN { exit(0); }

@@ -1,0 +1,6 @@
+/* ARGS: -w -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	freopen(".");
+	exit(0);
+}

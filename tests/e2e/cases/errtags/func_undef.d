@@ -1,0 +1,6 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	nosuchfunction(1);
+	exit(0);
+}

@@ -1,0 +1,7 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	@a = count();
+	normalize(@a, "two");
+	exit(0);
+}

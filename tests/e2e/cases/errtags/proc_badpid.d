@@ -1,0 +1,4 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+pid0:::entry
+{
+}

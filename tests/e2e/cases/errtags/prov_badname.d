@@ -1,0 +1,4 @@
+/* ARGS: -xerrtags -h -s @SCRIPT@ */
+provider shop2 {
+	probe open();
+};

@@ -1,0 +1,4 @@
+/* ARGS: -xerrtags -h -s @SCRIPT@ */
+provider shop {
+	probe sale(int, int, int, int, int, int, int, int, int, int, int, int, int);
+};

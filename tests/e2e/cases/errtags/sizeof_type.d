@@ -1,0 +1,6 @@
+/* ARGS: -xerrtags -s @SCRIPT@ */
+BEGIN
+{
+	trace(sizeof (void));
+	exit(0);
+}
