@@ -181,6 +181,14 @@ void FunctionGen::GenJsonCallback() {
     b_.AluImm(BPF_AND, r, mask);
     b_.Alu(BPF_ADD, r, R6);
   };
+  // r0 = the selector element's byte at the key's length so far (r9 clobbered).
+  auto load_element_byte = [&] {
+    get(R9, kElem);
+    get(R0, kKeyLen);
+    b_.Alu(BPF_ADD, R9, R0);
+    in_region(R9);
+    b_.Load(1, R0, R9, packed_at);
+  };
   Label go_on = b_.NewLabel(), advance = b_.NewLabel(), fail = b_.NewLabel();
   Label success = b_.NewLabel();
   // Appends the byte to the value text (r0, r9 clobbered).
@@ -197,11 +205,7 @@ void FunctionGen::GenJsonCallback() {
     Label done = b_.NewLabel(), same = b_.NewLabel();
     get(R0, kIsKey);
     b_.JumpIfImm(BPF_JEQ, R0, 0, done);
-    get(R9, kElem);
-    get(R0, kKeyLen);
-    b_.Alu(BPF_ADD, R9, R0);
-    in_region(R9);
-    b_.Load(1, R0, R9, packed_at);
+    load_element_byte();
     b_.JumpIf(BPF_JEQ, R0, R7, same);
     set(kKeyMatch, 0);
     b_.Bind(same);
@@ -311,11 +315,7 @@ void FunctionGen::GenJsonCallback() {
     // The key is the element if every byte matched and the element ends too.
     get(R0, kKeyMatch);
     b_.JumpIfImm(BPF_JEQ, R0, 0, after);
-    get(R9, kElem);
-    get(R0, kKeyLen);
-    b_.Alu(BPF_ADD, R9, R0);
-    in_region(R9);
-    b_.Load(1, R0, R9, packed_at);
+    load_element_byte();
     b_.JumpIfImm(BPF_JNE, R0, 0, after);
     set(kFound, 1);
     b_.Bind(after);
