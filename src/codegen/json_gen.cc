@@ -237,6 +237,18 @@ void FunctionGen::GenJsonCallback() {
     b_.Jump(success);
   };
   auto go_to = [&](int32_t state) { set(kState, state); };
+  // A value has ended: read it if it was the one sought, else go on to the
+  // comma (or the end) after it, at `next`.
+  auto end_of_value = [&](Label next) {
+    Label skip = b_.NewLabel();
+    get(R0, kFound);
+    b_.JumpIfImm(BPF_JEQ, R0, 0, skip);
+    value_read();
+    b_.Bind(skip);
+    set(kDd, 0);
+    go_to(kComma);
+    b_.Jump(next);
+  };
 
   b_.Bind(*json_callback_);
   b_.Load(8, R6, R2, 0);
@@ -324,14 +336,7 @@ void FunctionGen::GenJsonCallback() {
     go_to(kColon);
     b_.Jump(advance);
     b_.Bind(value);
-    Label skip = b_.NewLabel();
-    get(R0, kFound);
-    b_.JumpIfImm(BPF_JEQ, R0, 0, skip);
-    value_read();
-    b_.Bind(skip);
-    set(kDd, 0);
-    go_to(kComma);
-    b_.Jump(advance);
+    end_of_value(advance);
   }
   {  // After a backslash: any byte; "u" wants four hex digits.
     b_.Bind(states[kEscape]);
@@ -414,14 +419,7 @@ void FunctionGen::GenJsonCallback() {
     append();
     b_.Jump(advance);
     b_.Bind(known);
-    Label skip = b_.NewLabel();
-    get(R0, kFound);
-    b_.JumpIfImm(BPF_JEQ, R0, 0, skip);
-    value_read();
-    b_.Bind(skip);  // the byte after the word is read again, after a value
-    set(kDd, 0);
-    go_to(kComma);
-    b_.Jump(go_on);
+    end_of_value(go_on);  // the byte after the word is read again, after a value
   }
   {  // A number: digits, one fraction, exponents; hex and stray signs are
      // errors. The byte after it ends it, and is read again.
@@ -452,14 +450,7 @@ void FunctionGen::GenJsonCallback() {
     if_digit(R7, take);
     if_byte('+', take);
     if_byte('-', take);
-    Label skip = b_.NewLabel();
-    get(R0, kFound);
-    b_.JumpIfImm(BPF_JEQ, R0, 0, skip);
-    value_read();
-    b_.Bind(skip);
-    set(kDd, 0);
-    go_to(kComma);
-    b_.Jump(go_on);
+    end_of_value(go_on);
     b_.Bind(take);
     append();
     b_.Jump(advance);
