@@ -221,6 +221,7 @@ class Analyzer {
   void RequireLvalue(const ast::Expr& e, const char* op);
   // D_DIV_ZERO when `e` divides (/, %, /=, %=) by a constant zero.
   void RejectConstantZeroDivisor(const ast::Expr& e);
+  void ReadAsEnumeratorOf(ast::Expr& e, const Type* left, const char* op);
   // What constant folding reads an identifier as: an inline's value.
   ConstantIdentifier InlineConstants();
   // Checks `e` and returns its value when it is an integer constant
