@@ -22,7 +22,7 @@
 # E2E_PROGRESS  if set, a file (or device) each case's name and the machine's
 #               uptime are written to as it starts, so a run that hangs the
 #               machine names its case (and the kernel's complaints, stamped
-#               with uptime, can be matched to cases)
+#               with uptime and naming pids, can be matched to cases)
 # E2E_SKIP_LIST a file naming cases not to run on this test bed, one
 #               "<case> <reason>" a line (tests/qemu/ has the emulator's)
 set -uo pipefail
@@ -262,7 +262,8 @@ run_case() {
   mkdir "$scratch/cwd"
   if [[ -n ${E2E_PROGRESS:-} ]]; then
     read -r uptime _ </proc/uptime
-    echo "e2e: starting $name at ${uptime}s of uptime" >>"$E2E_PROGRESS"
+    read -r _ _ _ _ last_pid </proc/loadavg
+    echo "e2e: starting $name at ${uptime}s of uptime, last pid $last_pid" >>"$E2E_PROGRESS"
   fi
 
   timeout=$((timeout * timeout_factor))
