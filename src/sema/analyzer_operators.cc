@@ -152,6 +152,7 @@ void Analyzer::ReadAsEnumeratorOf(Expr& e, const Type* left, const char* op) {
   }
   e.kind = ExprKind::kInteger;
   e.int_value = static_cast<uint64_t>(named->second);
+  e.read_as_enumerator = true;
 }
 
 const Type* Analyzer::CheckBinary(Expr& e) {
