@@ -283,6 +283,7 @@ void Compiler::AnalyzeSource(size_t index) {
   analyzer_.set_stack_frames(settings_.stack_frames);
   analyzer_.set_user_stack_frames(settings_.ustack_frames, settings_.jstack_frames);
   analyzer_.set_max_frames(settings_.max_frames);
+  analyzer_.set_attribute_minimum(settings_.attribute_minimum);
   if (context_.before_target_pid_probes && NamesPidProbes(unit.ast, context_.target_pid))
     context_.before_target_pid_probes();
   unit.matched = analyzer_.Analyze(unit.ast, static_cast<int>(index));

@@ -12,6 +12,7 @@
 
 #include "format/speculation_layout.h"
 #include "metrics/metrics_server.h"
+#include "providers/stability.h"
 
 namespace dt {
 namespace {
@@ -294,6 +295,11 @@ void RunSettings::Set(const std::string& name, const std::string& value) {
     case Kind::kText:
       if (value.empty()) throw bad();
       if (name == "usdtpath") usdt_path = value;
+      if (name == "amin") {
+        std::optional<Attributes> minimum = ParseAttributes(value);
+        if (!minimum) throw bad();
+        attribute_minimum = *minimum;
+      }
       if (name == "metrics") {
         if (!metrics::ParseListenAddress(value)) throw bad();
         metrics_address = value;

@@ -25,6 +25,7 @@
 
 #include "consumer/aggregation_printer.h"
 #include "consumer/kernel_symbol_lookup.h"
+#include "providers/stability.h"
 
 namespace dt {
 
@@ -92,6 +93,9 @@ struct RunSettings {
   // metrics=ADDRESS:PORT: serve the aggregations over HTTP (OpenMetrics)
   // while tracing; "" when not asked. Checked by metrics::ParseListenAddress.
   std::string metrics_address;
+  // amin=<attributes>: the lowest stability attributes a program may use
+  // (sema/stability_check.h); unset: nothing is checked.
+  std::optional<Attributes> attribute_minimum;
 
   // The bytes a string takes in memory: strsize in whole words, since
   // strings are copied and compared a word at a time. Only the first

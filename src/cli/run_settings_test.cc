@@ -179,6 +179,19 @@ TEST(RunSettings, DynamicOptions) {
   EXPECT_FALSE(IsKnownOption("wombats"));
 }
 
+TEST(RunSettings, AttributeMinimum) {
+  RunSettings s;
+  EXPECT_FALSE(s.attribute_minimum.has_value());  // nothing is checked
+  s.Set("amin", "stable/private");
+  ASSERT_TRUE(s.attribute_minimum.has_value());
+  EXPECT_EQ(*s.attribute_minimum,
+            (Attributes{Stability::kStable, Stability::kPrivate, DependencyClass::kCommon}));
+  EXPECT_THROW(s.Set("amin", "Stable/Common"), OptionError);
+  EXPECT_THROW(s.Set("amin", ""), OptionError);
+  // A refused value leaves the minimum as it was.
+  EXPECT_EQ(s.attribute_minimum->data, Stability::kPrivate);
+}
+
 TEST(FormatSizeForNotice, AsDtracePrintsIt) {
   EXPECT_EQ(FormatSizeForNotice(uint64_t{1} << 30), "1g");
   EXPECT_EQ(FormatSizeForNotice(512u << 20), "512m");

@@ -7,30 +7,11 @@
 #include <string>
 
 #include "codegen/codegen.h"
+#include "codegen/compiled_test_util.h"
 #include "format/record.h"
-#include "frontend/parser.h"
-#include "providers/fake_probes_test_util.h"
-#include "sema/analyzer.h"
 
 namespace dt {
 namespace {
-
-struct Compiled {
-  TypeTable types;
-  ProbeRegistry probes = FakeProbeRegistry();
-  ProgramInfo info;
-  ast::Program program;
-  CompiledProgram out;
-};
-
-std::unique_ptr<Compiled> Compile(const std::string& source, const CodegenOptions& options) {
-  auto c = std::make_unique<Compiled>();
-  c->program = ParseProgram(source, MacroEnv{});
-  Analyzer analyzer(c->types, c->probes, c->info, AnalyzerOptions{});
-  analyzer.Analyze(c->program, 0);
-  c->out = GenerateCode(c->info, c->types, options);
-  return c;
-}
 
 const MapDef* FindMap(const CompiledProgram& p, const std::string& name) {
   for (const MapDef& m : p.maps)

@@ -44,8 +44,9 @@ class CodeGenerator {
   CodeGenerator(const CodeGenerator&) = delete;
   CodeGenerator& operator=(const CodeGenerator&) = delete;
 
-  void AddRuntimeMaps();      // ring buffer, drop counters, scratch, rodata
-  void AddVariableMaps();     // globals, associative arrays, self-> variables
+  void AddRuntimeMaps();   // ring buffer, drop counters, scratch, rodata
+  void AddVariableMaps();  // globals, associative arrays, self-> variables
+  int AddDynamicVariableMap(const std::string& name, uint32_t key, uint32_t value);
   void AddAggregationMaps();  // and the consumer's description of each
   void ListEnabledProbes();   // the EPIDs: which clause each probe enables
   ProgramGroups GroupClausesByProgram() const;
@@ -188,21 +189,26 @@ void CodeGenerator::AddRuntimeMaps() {
   maps_.set_rodata_map(maps_.Add({"dtrace_rodata", BPF_MAP_TYPE_ARRAY, 4, 8, 1, 0, {}}));
 }
 
+// A map of dynamic variables (an associative array, a thread-local): its
+// elements made as stores need them, as many as dynvarsize holds.
+int CodeGenerator::AddDynamicVariableMap(const std::string& name, uint32_t key, uint32_t value) {
+  return maps_.Add({name,
+                    BPF_MAP_TYPE_HASH,
+                    key,
+                    value,
+                    DynamicVariableEntries(options_.dynvar_bytes, key, value),
+                    BPF_F_NO_PREALLOC,
+                    {}});
+}
+
 void CodeGenerator::AddVariableMaps() {
   // Scalar and string globals share one array element; assoc arrays get maps.
   uint32_t globals_size = 0;
   for (const Variable& v : info_.globals) {
     shared_.global_offsets.push_back(globals_size);
     if (v.is_assoc) {
-      const uint32_t key = KeySize(v.key_types), value = ValueSize(v.type);
       shared_.assoc_maps.push_back(
-          maps_.Add({"assoc_" + v.name,
-                     BPF_MAP_TYPE_HASH,
-                     key,
-                     value,
-                     DynamicVariableEntries(options_.dynvar_bytes, key, value),
-                     BPF_F_NO_PREALLOC,
-                     {}}));
+          AddDynamicVariableMap("assoc_" + v.name, KeySize(v.key_types), ValueSize(v.type)));
     } else {
       shared_.assoc_maps.push_back(-1);
       globals_size += ValueSize(v.type);
@@ -221,15 +227,9 @@ void CodeGenerator::AddVariableMaps() {
     out_.nspec = options_.nspec;
   }
   for (const Variable& v : info_.thread_vars) {
-    const uint32_t key = v.is_assoc ? 8 + KeySize(v.key_types) : 8, value = ValueSize(v.type);
-    shared_.thread_maps.push_back(
-        maps_.Add({"self_" + v.name,
-                   BPF_MAP_TYPE_HASH,
-                   key,
-                   value,
-                   DynamicVariableEntries(options_.dynvar_bytes, key, value),
-                   BPF_F_NO_PREALLOC,
-                   {}}));
+    // Keyed by the thread, then by the array's keys.
+    const uint32_t key = v.is_assoc ? 8 + KeySize(v.key_types) : 8;
+    shared_.thread_maps.push_back(AddDynamicVariableMap("self_" + v.name, key, ValueSize(v.type)));
   }
 }
 

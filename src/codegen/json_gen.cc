@@ -181,6 +181,14 @@ void FunctionGen::GenJsonCallback() {
     b_.AluImm(BPF_AND, r, mask);
     b_.Alu(BPF_ADD, r, R6);
   };
+  // r0 = the selector element's byte at the key's length so far (r9 clobbered).
+  auto load_element_byte = [&] {
+    get(R9, kElem);
+    get(R0, kKeyLen);
+    b_.Alu(BPF_ADD, R9, R0);
+    in_region(R9);
+    b_.Load(1, R0, R9, packed_at);
+  };
   Label go_on = b_.NewLabel(), advance = b_.NewLabel(), fail = b_.NewLabel();
   Label success = b_.NewLabel();
   // Appends the byte to the value text (r0, r9 clobbered).
@@ -197,11 +205,7 @@ void FunctionGen::GenJsonCallback() {
     Label done = b_.NewLabel(), same = b_.NewLabel();
     get(R0, kIsKey);
     b_.JumpIfImm(BPF_JEQ, R0, 0, done);
-    get(R9, kElem);
-    get(R0, kKeyLen);
-    b_.Alu(BPF_ADD, R9, R0);
-    in_region(R9);
-    b_.Load(1, R0, R9, packed_at);
+    load_element_byte();
     b_.JumpIf(BPF_JEQ, R0, R7, same);
     set(kKeyMatch, 0);
     b_.Bind(same);
@@ -233,6 +237,18 @@ void FunctionGen::GenJsonCallback() {
     b_.Jump(success);
   };
   auto go_to = [&](int32_t state) { set(kState, state); };
+  // A value has ended: read it if it was the one sought, else go on to the
+  // comma (or the end) after it, at `next`.
+  auto end_of_value = [&](Label next) {
+    Label skip = b_.NewLabel();
+    get(R0, kFound);
+    b_.JumpIfImm(BPF_JEQ, R0, 0, skip);
+    value_read();
+    b_.Bind(skip);
+    set(kDd, 0);
+    go_to(kComma);
+    b_.Jump(next);
+  };
 
   b_.Bind(*json_callback_);
   b_.Load(8, R6, R2, 0);
@@ -311,11 +327,7 @@ void FunctionGen::GenJsonCallback() {
     // The key is the element if every byte matched and the element ends too.
     get(R0, kKeyMatch);
     b_.JumpIfImm(BPF_JEQ, R0, 0, after);
-    get(R9, kElem);
-    get(R0, kKeyLen);
-    b_.Alu(BPF_ADD, R9, R0);
-    in_region(R9);
-    b_.Load(1, R0, R9, packed_at);
+    load_element_byte();
     b_.JumpIfImm(BPF_JNE, R0, 0, after);
     set(kFound, 1);
     b_.Bind(after);
@@ -324,14 +336,7 @@ void FunctionGen::GenJsonCallback() {
     go_to(kColon);
     b_.Jump(advance);
     b_.Bind(value);
-    Label skip = b_.NewLabel();
-    get(R0, kFound);
-    b_.JumpIfImm(BPF_JEQ, R0, 0, skip);
-    value_read();
-    b_.Bind(skip);
-    set(kDd, 0);
-    go_to(kComma);
-    b_.Jump(advance);
+    end_of_value(advance);
   }
   {  // After a backslash: any byte; "u" wants four hex digits.
     b_.Bind(states[kEscape]);
@@ -414,14 +419,7 @@ void FunctionGen::GenJsonCallback() {
     append();
     b_.Jump(advance);
     b_.Bind(known);
-    Label skip = b_.NewLabel();
-    get(R0, kFound);
-    b_.JumpIfImm(BPF_JEQ, R0, 0, skip);
-    value_read();
-    b_.Bind(skip);  // the byte after the word is read again, after a value
-    set(kDd, 0);
-    go_to(kComma);
-    b_.Jump(go_on);
+    end_of_value(go_on);  // the byte after the word is read again, after a value
   }
   {  // A number: digits, one fraction, exponents; hex and stray signs are
      // errors. The byte after it ends it, and is read again.
@@ -452,14 +450,7 @@ void FunctionGen::GenJsonCallback() {
     if_digit(R7, take);
     if_byte('+', take);
     if_byte('-', take);
-    Label skip = b_.NewLabel();
-    get(R0, kFound);
-    b_.JumpIfImm(BPF_JEQ, R0, 0, skip);
-    value_read();
-    b_.Bind(skip);
-    set(kDd, 0);
-    go_to(kComma);
-    b_.Jump(go_on);
+    end_of_value(go_on);
     b_.Bind(take);
     append();
     b_.Jump(advance);

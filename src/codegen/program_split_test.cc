@@ -10,10 +10,8 @@
 
 #include "bpf/builder.h"
 #include "codegen/codegen.h"
+#include "codegen/compiled_test_util.h"
 #include "common/diagnostic.h"
-#include "frontend/parser.h"
-#include "providers/fake_probes_test_util.h"
-#include "sema/analyzer.h"
 
 namespace dt {
 namespace {
@@ -69,23 +67,6 @@ TEST(MapsReferenced, CountsEachMapOnceAndSkipsImmediateHalves) {
   b.LoadMapFd(bpf::R1, 5);
   b.LoadImm(bpf::R3, 0x1234);  // not a map
   EXPECT_EQ(MapsReferenced(b.Finish(), 0, 8), (std::vector<int>{3, 5}));
-}
-
-struct Compiled {
-  TypeTable types;
-  ProbeRegistry probes = FakeProbeRegistry();
-  ProgramInfo info;
-  ast::Program program;
-  CompiledProgram out;
-};
-
-std::unique_ptr<Compiled> Compile(const std::string& source) {
-  auto c = std::make_unique<Compiled>();
-  c->program = ParseProgram(source, MacroEnv{});
-  Analyzer analyzer(c->types, c->probes, c->info, AnalyzerOptions{});
-  analyzer.Analyze(c->program, 0);
-  c->out = GenerateCode(c->info, c->types, CodegenOptions{});
-  return c;
 }
 
 TEST(ChainedPrograms, TenThousandClausesMakeAChainWithinTheLimits) {

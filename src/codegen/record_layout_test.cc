@@ -7,29 +7,10 @@
 
 #include "bpf/disasm.h"
 #include "codegen/codegen.h"
-#include "frontend/parser.h"
-#include "providers/fake_probes_test_util.h"
-#include "sema/analyzer.h"
+#include "codegen/compiled_test_util.h"
 
 namespace dt {
 namespace {
-
-struct Compiled {
-  TypeTable types;
-  ProbeRegistry probes = FakeProbeRegistry();
-  ProgramInfo info;
-  ast::Program program;
-  CompiledProgram out;
-};
-
-std::unique_ptr<Compiled> Compile(const std::string& source) {
-  auto c = std::make_unique<Compiled>();
-  c->program = ParseProgram(source, MacroEnv{});
-  Analyzer analyzer(c->types, c->probes, c->info, AnalyzerOptions{});
-  analyzer.Analyze(c->program, 0);
-  c->out = GenerateCode(c->info, c->types, CodegenOptions{});
-  return c;
-}
 
 TEST(RecordLayoutTest, UnconditionalActionsNeedNoRanBytes) {
   auto c = Compile("BEGIN { trace(1); printf(\"%d\\n\", 2); exit(0); }");

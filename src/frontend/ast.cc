@@ -83,6 +83,7 @@ ExprPtr CloneExpr(const Expr& e) {
   c->int_long_suffix = e.int_long_suffix;
   c->int_decimal = e.int_decimal;
   c->int_is_char = e.int_is_char;
+  c->read_as_enumerator = e.read_as_enumerator;
   c->text = e.text;
   c->arrow = e.arrow;
   c->unary_op = e.unary_op;

@@ -102,6 +102,9 @@ struct Expr {
   int int_long_suffix = 0;           // number of 'l'/'L': 0, 1 or 2
   bool int_decimal = true;           // false for octal/hex: C's promotion differs
   bool int_is_char = false;          // 'c' literal
+  // sema: a name compared with an enum-typed left operand, read as that
+  // enum's enumerator (kind became kInteger; text keeps the name).
+  bool read_as_enumerator = false;
 
   // kString, kIdentifier, kSelfVar, kThisVar, kAggregation, kCall, kMember,
   // kOffsetof (member name)
@@ -162,6 +165,10 @@ struct Clause {
   ExprPtr predicate;  // may be null
   std::vector<StmtPtr> body;
   int line = 0;
+  // The line of the closing '}' (of the last description when there is no
+  // body): where DTrace's parser creates the clause, so where it reports
+  // what it finds about the clause as a whole.
+  int end_line = 0;
 };
 
 enum class VarScope { kGlobal, kSelf, kThis };

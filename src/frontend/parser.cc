@@ -175,6 +175,7 @@ void Parser::ParseClause() {
     Advance();
     clause.body = ParseStatements();
     if (!Is("}")) SyntaxError();
+    clause.end_line = cur().line;
     SetMode(Lexer::Mode::kProgram);
     Advance();
   } else if (env_.source_is_file) {
@@ -183,6 +184,7 @@ void Parser::ParseClause() {
   } else {
     SetMode(Lexer::Mode::kProgram);
   }
+  if (clause.end_line == 0) clause.end_line = clause.probes.back().line;
   program_.items.emplace_back(std::move(clause));
 }
 

@@ -8,6 +8,10 @@
 // that are not empty (an empty field names nothing, so it does not count).
 #pragma once
 
+#include <optional>
+#include <string>
+#include <string_view>
+
 #include "providers/probe.h"
 
 namespace dt {
@@ -45,5 +49,20 @@ Attributes MinAttributes(const Attributes& a, const Attributes& b);
 
 // "Probe Description Attributes" of one probe (see the header comment).
 Attributes DescriptionAttributes(const Probe& probe);
+
+// "Stable/Private/Common", as DTrace writes a triple.
+std::string AttributesString(const Attributes& a);
+
+// Whether `a` is below `minimum`, comparing as DTrace does: name stability
+// first, then data stability, then dependency class (a lexicographic order,
+// not field by field).
+bool AttributesBelow(const Attributes& a, const Attributes& minimum);
+
+// An attribute triple as option amin takes it: up to three '/'-separated
+// words, case-insensitive, a stability name for the first two and a class
+// name for the third; fields left out are the highest (Standard/Standard/
+// Common), an empty string included. nullopt for an unknown word, an empty
+// field between separators, or a fourth field.
+std::optional<Attributes> ParseAttributes(std::string_view text);
 
 }  // namespace dt

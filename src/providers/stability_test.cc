@@ -57,5 +57,44 @@ TEST(StabilityTest, ArgumentAttributesPerProvider) {
   EXPECT_EQ(DtraceProvider().Attributes().args.name, Stability::kStable);
 }
 
+TEST(StabilityTest, AttributesAreWrittenAsDTraceWritesThem) {
+  EXPECT_EQ(AttributesString({Stability::kStable, Stability::kPrivate, DependencyClass::kCommon}),
+            "Stable/Private/Common");
+}
+
+TEST(StabilityTest, ComparisonIsNameThenDataThenClass) {
+  Attributes min{Stability::kStable, Stability::kPrivate, DependencyClass::kCommon};
+  // A higher name stability wins whatever follows it.
+  EXPECT_FALSE(AttributesBelow(
+      {Stability::kStandard, Stability::kInternal, DependencyClass::kUnknown}, min));
+  EXPECT_TRUE(
+      AttributesBelow({Stability::kEvolving, Stability::kStandard, DependencyClass::kCommon}, min));
+  EXPECT_TRUE(
+      AttributesBelow({Stability::kStable, Stability::kInternal, DependencyClass::kCommon}, min));
+  EXPECT_TRUE(
+      AttributesBelow({Stability::kStable, Stability::kPrivate, DependencyClass::kIsa}, min));
+  EXPECT_FALSE(AttributesBelow(min, min));
+}
+
+TEST(StabilityTest, ParsesAminValues) {
+  using S = Stability;
+  using C = DependencyClass;
+  EXPECT_EQ(ParseAttributes("Stable/Private/Common"),
+            (Attributes{S::kStable, S::kPrivate, C::kCommon}));
+  EXPECT_EQ(ParseAttributes("evolving/UNSTABLE/isa"),
+            (Attributes{S::kEvolving, S::kUnstable, C::kIsa}));
+  // Fields left out are the highest.
+  EXPECT_EQ(ParseAttributes("Private"), (Attributes{S::kPrivate, S::kStandard, C::kCommon}));
+  EXPECT_EQ(ParseAttributes("Private/"), (Attributes{S::kPrivate, S::kStandard, C::kCommon}));
+  EXPECT_EQ(ParseAttributes("Stable/Stable/CPU/"), (Attributes{S::kStable, S::kStable, C::kCpu}));
+  EXPECT_EQ(ParseAttributes(""), (Attributes{S::kStandard, S::kStandard, C::kCommon}));
+  EXPECT_EQ(ParseAttributes("Stable/Stable/Common/Common"), std::nullopt);
+  EXPECT_EQ(ParseAttributes("Stable//Common"), std::nullopt);
+  EXPECT_EQ(ParseAttributes("/Stable"), std::nullopt);
+  EXPECT_EQ(ParseAttributes("Common"), std::nullopt);                // a class is not a stability
+  EXPECT_EQ(ParseAttributes("Stable/Stable/Stable"), std::nullopt);  // nor the reverse
+  EXPECT_EQ(ParseAttributes("Stabl"), std::nullopt);
+}
+
 }  // namespace
 }  // namespace dt

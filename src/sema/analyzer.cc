@@ -160,6 +160,7 @@ int Analyzer::Analyze(ast::Program& program, int source_index) {
       AnalyzeTypeDecl(item);
     }
   }
+  if (attribute_minimum_ && source_index >= 0) CheckStability(first_clause);
   // After every clause is checked, as the code generator would have found
   // these after every other error.
   for (size_t i = first_clause; i < info_.clauses.size(); ++i)

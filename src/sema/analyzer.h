@@ -18,6 +18,7 @@
 #include "providers/probe_registry.h"
 #include "sema/program_info.h"
 #include "sema/resolved.h"
+#include "sema/stability_check.h"
 #include "sema/types.h"
 
 namespace dt {
@@ -59,12 +60,19 @@ class Analyzer {
   // Option maxframes: no stack, ustack or jstack records more frames than
   // this (nor ever more than kMaxStackFrames), whatever depth it asks for.
   void set_max_frames(uint64_t frames) { max_frames_ = frames; }
+  // Option amin: the programs analyzed from now on may use nothing whose
+  // stability attributes are below it (sema/stability_check.h); nullopt:
+  // nothing is checked.
+  void set_attribute_minimum(std::optional<Attributes> minimum) { attribute_minimum_ = minimum; }
 
   // For identifiers: the builtin named `name`, or -1.
   static int LookupBuiltin(const std::string& name);
 
  private:
   void AnalyzeClause(ast::Clause& clause, int source_index, int& matched);
+  // The clauses from `first_clause` on against option amin
+  // (analyzer_stability.cc).
+  void CheckStability(size_t first_clause);
   // The probes a clause's descriptions match, sorted by id (D_PDESC_ZERO
   // when none does, unless -Z). Remembered for the clause's second look.
   const std::vector<const Probe*>& MatchClauseProbes(const ast::Clause& clause);
@@ -221,6 +229,7 @@ class Analyzer {
   void RequireLvalue(const ast::Expr& e, const char* op);
   // D_DIV_ZERO when `e` divides (/, %, /=, %=) by a constant zero.
   void RejectConstantZeroDivisor(const ast::Expr& e);
+  void ReadAsEnumeratorOf(ast::Expr& e, const Type* left, const char* op);
   // What constant folding reads an identifier as: an inline's value.
   ConstantIdentifier InlineConstants();
   // Checks `e` and returns its value when it is an integer constant
@@ -267,6 +276,10 @@ class Analyzer {
     int aggregation = -1;                // printa(): Aggregation::id of its first aggregation
   };
   std::vector<PendingFormat> pending_formats_;
+  std::optional<Attributes> attribute_minimum_;
+  // Calls replaced by their expansion (lock subroutines, fds[]), by the
+  // node that holds the expansion now: what the stability check sees.
+  std::map<const ast::Expr*, ExpandedCall> expanded_calls_;
 };
 
 }  // namespace dt

@@ -42,6 +42,10 @@ const Type* Analyzer::CheckFds(Expr& e, const Type* assigned) {
                       " < curthread->files->fdt->max_fds ? curthread->files->fdt->fd[" + k +
                       "] : (struct file *)0)");
   ast::SubstituteIdentifier(expansion, kKey, *e.args[0], e.line);
+  ExpandedCall& call = expanded_calls_[&e];
+  call.name = "associative array fds";
+  call.attributes = {Stability::kStable, Stability::kStable, DependencyClass::kCommon};
+  call.args = std::move(e.args);
   e = std::move(*expansion);
   return Check(e);
 }

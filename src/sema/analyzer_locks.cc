@@ -71,6 +71,10 @@ const Type* Analyzer::CheckLockCall(Expr& e) {
   ast::SubstituteIdentifier(cast, kLockOperand, *e.args[0], e.line);
   // Each use of the operand in the expansion is a copy of the cast.
   ast::SubstituteIdentifier(expansion, kLockOperand, *cast, e.line);
+  ExpandedCall& call = expanded_calls_[&e];
+  call.name = "function " + e.text + "( )";
+  call.attributes = {Stability::kEvolving, Stability::kEvolving, DependencyClass::kCommon};
+  call.args = std::move(e.args);
   e = std::move(*expansion);
   return Check(e);
 }

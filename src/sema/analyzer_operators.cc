@@ -122,11 +122,48 @@ void Analyzer::RejectConstantZeroDivisor(const Expr& e) {
   }
 }
 
+// D's comparison operators read a bare name on the right as an enumerator
+// of the left operand's enum type, so a kernel enum's names (which are not
+// global in D) can be compared with: inode->i_write_hint == WRITE_LIFE_SHORT.
+// A name that is also global (a variable, an inline, another enum's
+// enumerator) is ambiguous there, and DTrace refuses it (D_IDENT_AMBIG).
+void Analyzer::ReadAsEnumeratorOf(Expr& e, const Type* left, const char* op) {
+  const Type* enum_type = StripTypedefs(left);
+  if (e.kind != ExprKind::kIdentifier || enum_type->kind != Type::Kind::kEnum) return;
+  auto named = std::find_if(enum_type->enumerators.begin(), enum_type->enumerators.end(),
+                            [&](const auto& n) { return n.first == e.text; });
+  if (named == enum_type->enumerators.end()) return;
+  auto d_enumerator = enum_constants_.find(e.text);
+  if (d_enumerator != enum_constants_.end() && d_enumerator->second.second == enum_type) return;
+  std::string global;
+  if (d_enumerator != enum_constants_.end()) {
+    global = "enumerator";
+  } else if (int b = LookupBuiltin(e.text); b >= 0) {
+    global = e.text == "args" || e.text == "uregs" ? "associative array" : "scalar";
+  } else if (IsInline(e.text)) {
+    global = "scalar";
+  } else if (const Variable* v = FindVar(info_.globals, e.text)) {
+    global = v->is_assoc ? "associative array" : "scalar";
+  }
+  if (!global.empty()) {
+    throw CompileError("D_IDENT_AMBIG", e.line,
+                       std::string("ambiguous use of operator ") + op + ": " + Excerpt(e.text) +
+                           " is both a " + TypeSpelling(left) + " enum tag and a global " + global);
+  }
+  e.kind = ExprKind::kInteger;
+  e.int_value = static_cast<uint64_t>(named->second);
+  e.read_as_enumerator = true;
+}
+
 const Type* Analyzer::CheckBinary(Expr& e) {
   const Type* a = Check(*e.lhs);
+  const char* op = ast::BinaryOpSpelling(e.binary_op);
+  bool comparison = e.binary_op == BinaryOp::kLt || e.binary_op == BinaryOp::kGt ||
+                    e.binary_op == BinaryOp::kLe || e.binary_op == BinaryOp::kGe ||
+                    e.binary_op == BinaryOp::kEq || e.binary_op == BinaryOp::kNe;
+  if (comparison) ReadAsEnumeratorOf(*e.rhs, a, op);
   const Type* b = Check(*e.rhs);
   RejectConstantZeroDivisor(e);
-  const char* op = ast::BinaryOpSpelling(e.binary_op);
   switch (e.binary_op) {
     case BinaryOp::kComma:
       return b;

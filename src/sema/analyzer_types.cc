@@ -274,6 +274,9 @@ void Analyzer::DefineEnum(const ast::EnumDecl& d) {
     if (enum_constants_.count(name) || IsInline(name)) {
       throw CompileError("D_DECL_IDRED", d.line, "identifier redeclared: " + Excerpt(name));
     }
+    // A later enumerator's value may name this one (B = A + 1), as in C:
+    // an int until the enum's type exists.
+    enum_constants_[name] = {next, types_.Int32()};
     values.emplace_back(name, next++);
   }
   const Type* t = types_.Enum(d.name, 4, true, values);

@@ -19,8 +19,10 @@
 #               <group>/<name>.{out,err,status}, to inspect when writing cases
 # E2E_KERNEL    the kernel series whose differences apply (default: the
 #               running kernel's major.minor, e.g. 6.1); see README.md
-# E2E_PROGRESS  if set, a file (or device) each case's name is written to as
-#               it starts, so a run that hangs the machine names its case
+# E2E_PROGRESS  if set, a file (or device) each case's name and the machine's
+#               uptime are written to as it starts, so a run that hangs the
+#               machine names its case (and the kernel's complaints, stamped
+#               with uptime and naming pids, can be matched to cases)
 # E2E_SKIP_LIST a file naming cases not to run on this test bed, one
 #               "<case> <reason>" a line (tests/qemu/ has the emulator's)
 set -uo pipefail
@@ -258,7 +260,11 @@ run_case() {
   # directory, so files a case writes can never collide with them.
   scratch=$(mktemp -d "${TMPDIR:-/tmp}/e2e.XXXXXX")
   mkdir "$scratch/cwd"
-  [[ -n ${E2E_PROGRESS:-} ]] && echo "e2e: starting $name" >>"$E2E_PROGRESS"
+  if [[ -n ${E2E_PROGRESS:-} ]]; then
+    read -r uptime _ </proc/uptime
+    read -r _ _ _ _ last_pid </proc/loadavg
+    echo "e2e: starting $name at ${uptime}s of uptime, last pid $last_pid" >>"$E2E_PROGRESS"
+  fi
 
   timeout=$((timeout * timeout_factor))
   if ! $directives_read; then

@@ -129,14 +129,38 @@ log=${QEMU_LOG:-$work/console.log}
 report=$work/report
 echo "qemu: booting $(basename "$vmlinuz") ($pkg), ${QEMU_CPUS:-2} CPUs, TCG"
 started=$(date +%s)
+# A guest whose kernel has locked up never reports; rather than wait out the
+# whole time limit, it is stopped once a CPU has been stuck for two minutes
+# (a shorter complaint can be the host starving the emulator, and passes).
+: >"$log"
+(
+  while sleep 10; do
+    [[ -s $work/qemu.pid ]] || continue
+    kill -0 "$(cat "$work/qemu.pid")" 2>/dev/null || break
+    if tr -d '\r' <"$log" | grep -a -o -E 'soft lockup - CPU#[0-9]+ stuck for [0-9]+s' |
+        awk '{sub(/s$/, "", $NF); if ($NF + 0 >= 120) found = 1} END {exit !found}'; then
+      sleep 20  # the other CPUs' backtraces
+      echo "the guest's kernel locked up" >"$work/stopped"
+      kill "$(cat "$work/qemu.pid")" 2>/dev/null
+      break
+    fi
+  done
+) &
+watcher=$!
+# loglevel=5 puts the kernel's warnings, with their backtraces, on the
+# console (quiet alone hides all but errors), and a soft lockup shows every
+# CPU's stack: what a hang needs to be diagnosed from the log.
 timeout -k 10 "$timeout_s" qemu-system-x86_64 -accel tcg -cpu max -smp "${QEMU_CPUS:-2}" \
-  -m "${QEMU_MEMORY:-4096}" -nodefaults -display none -no-reboot \
-  -kernel "$vmlinuz" -initrd "$work/initrd.gz" -append "console=ttyS0 quiet panic=-1" \
+  -m "${QEMU_MEMORY:-4096}" -nodefaults -display none -no-reboot -pidfile "$work/qemu.pid" \
+  -kernel "$vmlinuz" -initrd "$work/initrd.gz" \
+  -append "console=ttyS0 quiet loglevel=5 softlockup_all_cpu_backtrace=1 panic=-1" \
   -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
   -drive "file=$work/scratch.img,format=raw,if=virtio,cache=unsafe" \
   -serial "file:$log" -serial stdio </dev/null 2>"$work/qemu.err" |
   tr -d '\r' | tee "$report"
 qemu_status=${PIPESTATUS[0]}
+kill "$watcher" 2>/dev/null
+wait "$watcher" 2>/dev/null
 elapsed=$(($(date +%s) - started))
 
 result=$(grep -a '^qemu-guest: ' "$report" | tail -n 1)
@@ -151,16 +175,32 @@ if [[ $result =~ ^qemu-guest:\ suite\ exited\ with\ status\ ([0-9]+)$ ]]; then
 fi
 if [[ -n $result ]]; then
   echo "qemu: FAIL: ${result#qemu-guest: }"
+elif [[ -s $work/stopped ]]; then
+  echo "qemu: FAIL: $(cat "$work/stopped") after ${elapsed}s; stopped"
 elif ((elapsed >= timeout_s)); then
   echo "qemu: FAIL: the guest did not finish within ${timeout_s}s (QEMU_TIMEOUT)"
 else
   echo "qemu: FAIL: the guest never reported a result (qemu exit status $qemu_status)"
 fi
 [[ -s $work/qemu.err ]] && sed 's/^/qemu: /' "$work/qemu.err"
-started_case=$(tr -d '\r' <"$log" | grep -a '^e2e: starting ' | tail -n 1)
-[[ -n $started_case ]] && echo "qemu: the last case the guest started: ${started_case#e2e: starting }"
-lockup=$(tr -d '\r' <"$log" | grep -a -m 1 -E 'soft lockup|rcu_preempt self-detected stall|hung_task')
-[[ -n $lockup ]] && echo "qemu: the guest's kernel first complained: $lockup"
+console() { tr -d '\r' <"$log" | sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g'; }
 echo "qemu: the end of the kernel console:"
-tr -d '\r' <"$log" | sed -E 's/\x1b\[[0-9;?]*[A-Za-z]//g' | tail -n 40 | sed 's/^/    /'
+console | tail -n 25 | sed 's/^/    /'
+# Last, so that output cut in the middle still shows them: the kernel's first
+# complaint, condensed to who was stuck where, and the case that was running.
+complaint='soft lockup|self-detected stall|hung_task|BUG:|WARNING:|Oops'
+if console | grep -a -q -E "$complaint"; then
+  echo "qemu: the guest's kernel first complained:"
+  console | awk -v re="$complaint" '
+    !started && $0 ~ re { started = 1 }
+    !started { next }
+    ++seen > 200 { exit }
+    { sub(/^\[ *[0-9.]+\] /, "") }
+    /BUG:|WARNING:|Oops|stall|NMI backtrace|^CPU: |RIP: / { flush(); print "    " $0; next }
+    /^ *[A-Za-z_][A-Za-z0-9_.]*\+0x[0-9a-f]+\/0x[0-9a-f]+/ { trace = trace (trace ? " < " : "") $1 }
+    function flush() { if (trace) print "      stack: " trace; trace = "" }
+    END { flush() }' | head -n 30
+fi
+started_case=$(console | grep -a '^e2e: starting ' | tail -n 1)
+[[ -n $started_case ]] && echo "qemu: the last case the guest started: ${started_case#e2e: starting }"
 exit 1

@@ -19,6 +19,12 @@ wait "$a"
 "$prog" &
 b=$!
 wait "$b"
+# Ctrl-C's newline comes before records still unread, as in DTrace: wait
+# until dtrace has printed the second process's last tick.
+for _ in $(seq 100); do
+  [[ $(grep -c "^tick pid $b\$" out) -ge 3 ]] && break
+  sleep 0.1
+done
 kill -INT "$dtrace_pid"
 wait "$dtrace_pid"
 echo "dtrace status $?"

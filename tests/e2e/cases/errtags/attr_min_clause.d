@@ -1,0 +1,4 @@
+/* ARGS: -xerrtags -x amin=Stable/Stable/Common -s @SCRIPT@ */
+syscall::read:entry
+{
+}

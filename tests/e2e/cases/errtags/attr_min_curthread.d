@@ -1,0 +1,6 @@
+/* ARGS: -xerrtags -x amin=Stable/Stable/Common -s @SCRIPT@ */
+dtrace:::BEGIN
+{
+	trace(pid);
+	trace(curthread);
+}

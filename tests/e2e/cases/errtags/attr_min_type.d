@@ -1,0 +1,6 @@
+/* ARGS: -xerrtags -x amin=Stable/Stable/Common -s @SCRIPT@ */
+dtrace:::BEGIN
+{
+	trace(curthread);
+	trace(sizeof (struct task_struct *));
+}
