@@ -189,7 +189,8 @@ console | tail -n 25 | sed 's/^/    /'
 # Last, so that output cut in the middle still shows them: the kernel's first
 # complaint, condensed to who was stuck where, and the case that was running.
 complaint='soft lockup|self-detected stall|hung_task|BUG:|WARNING:|Oops'
-if console | grep -a -q -E "$complaint"; then
+# (grep -q would stop reading early, and pipefail would count the cut pipe.)
+if console | grep -a -E "$complaint" >/dev/null; then
   echo "qemu: the guest's kernel first complained:"
   console | awk -v re="$complaint" '
     !started && $0 ~ re { started = 1 }
