@@ -22,6 +22,7 @@
 #include "codegen/indexed_probe_context.h"
 #include "codegen/probe_context.h"
 #include "codegen/pt_regs_args.h"
+#include "codegen/trampoline_args.h"
 #include "providers/fbt_provider.h"
 
 namespace dt {
@@ -36,27 +37,12 @@ class FentryContext final : public ProbeContext {
       : ProbeContext(gen, first), is_return_(FbtData(first).is_return) {}
 
   void GenArg(int n) override {
-    Builder& b = gen_.builder();
-    if (is_return_ && n != 1) {
-      b.MovImm(R0, 0);
-      return;
-    }
-    int mark = gen_.StackMark();
-    int16_t value = gen_.AllocSlot();
-    b.StoreImm(8, R10, value, 0);
-    b.Mov(R1, R6);
-    if (is_return_) {
-      b.Mov(R2, R10);
-      b.AluImm(BPF_ADD, R2, value);
-      b.Call(BPF_FUNC_get_func_ret);
-    } else {
-      b.MovImm(R2, n);
-      b.Mov(R3, R10);
-      b.AluImm(BPF_ADD, R3, value);
-      b.Call(BPF_FUNC_get_func_arg);
-    }
-    b.Load(8, R0, R10, value);
-    gen_.ReleaseSlotsTo(mark);
+    if (!is_return_)
+      GenTrampolineArg(gen_, n);
+    else if (n == 1)
+      GenTrampolineReturn(gen_);
+    else
+      gen_.builder().MovImm(R0, 0);
   }
 
  private:
