@@ -234,7 +234,10 @@ void FunctionGen::GenBuiltin(const ast::Expr& e) {
       b_.Call(BPF_FUNC_get_current_task);
       return;
     case Builtin::kCaller:
-      GenStackFrame(1);
+      // Past a fixed count of tracing frames the stack starts at the traced
+      // function's caller (fbt); past a tracepoint's, at the function that
+      // holds the tracepoint, whose caller is next.
+      GenStackFrame(shape_.tracing_frames_fixed ? 0 : 1);
       return;
     case Builtin::kStackdepth:
       GenStackDepth();

@@ -117,10 +117,11 @@ class Fbt final : public Provider {
     return s;
   }
 
-  // Above a fentry program bpf_get_stack() gives three frames before the
-  // traced function's caller (measured on Debian's 6.1, where kallsyms
-  // names none of them: the program, the trampoline, the function's
-  // entry); fexit has no frame of the function (not measured yet).
+  // Above a fentry or fexit program bpf_get_stack() gives three frames
+  // before the traced function's caller (measured on Debian's 6.1, where
+  // kallsyms names none of them: the program, the trampoline, and the
+  // return address of the function's call to its trampoline, fn+5, which
+  // an fexit program's stack shows as `fn+0x5` if it is not left out).
   ProgramShape ShapeOf(const std::vector<const Probe*>& group) const override {
     const FbtProbeData& data = FbtData(*group.front());
     if (FbtAttachOf(group) == FbtAttach::kKprobeMulti) {
@@ -134,7 +135,7 @@ class Fbt final : public Provider {
     s.expected_attach_type = data.is_return ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY;
     s.attach_btf_id = data.function.btf_id;
     s.attach_btf_module = data.function.module;
-    s.tracing_frames = data.is_return ? 2 : 3;
+    s.tracing_frames = 3;
     s.tracing_frames_fixed = true;
     return s;
   }

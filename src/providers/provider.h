@@ -39,7 +39,8 @@ struct ProgramShape {
   // There are always exactly tracing_frames of them (fentry: the program,
   // its trampoline and the traced function's first instruction), so stack()
   // leaves them out in the kernel rather than by name in the consumer
-  // (kallsyms need not name a trampoline).
+  // (kallsyms need not name a trampoline). The stack then starts at the
+  // traced function's caller, which is what `caller` gives.
   bool tracing_frames_fixed = false;
   // The kernel stack starts at an interrupted PC (perf events): there are
   // no tracing frames for the consumer to drop by name, and stack() need
