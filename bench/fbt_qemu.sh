@@ -11,7 +11,10 @@
 #            and so do we: under TCG that takes very long)
 #   per event  CPU time a traced vfs_read() adds to a one-byte read() of
 #            /dev/zero (fbt::vfs_read:entry, fentry here, against bpftrace's
-#            kfunc:vfs_read, also fentry), median of the rounds
+#            kfunc:vfs_read, also fentry): each traced loop less an
+#            untraced one run just before it (the guest's speed drifts with
+#            the host's load), median of the rounds; and of it, the time in
+#            the tracer's BPF programs per run (kernel.bpf_stats_enabled)
 #
 #   bench/fbt_qemu.sh [build-dir] [rounds] [--all]   (defaults: ./build, 3)
 #
@@ -33,7 +36,7 @@ fi
 build=$2 rounds=$3 all=${4:-}
 dtrace=$build/dtrace
 loop=$build/progs/getppid_loop
-calls=100000
+calls=300000
 work=$(mktemp -d)
 calc() { awk "BEGIN { print $1 }"; }
 median() { sort -g | awk '{v[NR] = $1} END {
@@ -54,11 +57,25 @@ timed() {  # name command...
   fi
 }
 
-# The loop traced by a tracer started in the background: the ns a call
-# takes, appended to $work/<name>, once the tracer counted every call.
+# The time the kernel spent in a tracer's BPF programs per run (ns), from
+# the run statistics of the programs it holds.
+bpf_time_per_run() {  # tracer-pid
+  local ids
+  ids=$(grep -hs '^prog_id:' /proc/"$1"/fdinfo/* | awk '{print $2}' | sort -u)
+  for id in $ids; do bpftool prog show id "$id" 2>/dev/null; done |
+    awk '{ for (i = 1; i < NF; i++) { if ($i == "run_time_ns") t += $(i + 1);
+                                       if ($i == "run_cnt") n += $(i + 1) } }
+         END { if (n > 0) printf "%.1f\n", t / n }'
+}
+
+# The loop traced by a tracer started in the background, once the tracer
+# counted every call: the ns a call takes less those of the untraced loop
+# run just before, appended to $work/<name>, and its BPF time per run to
+# $work/<name>.bpf.
 traced() {  # name command...
-  local name=$1 tracer waited ns
+  local name=$1 tracer waited ns base bpf
   shift
+  base=$("$loop" "$calls" 1 read)
   "$@" >"$work/out" 2>"$work/err" &
   tracer=$!
   for ((waited = 0; waited < 600; waited++)); do  # up to 60 s
@@ -73,6 +90,7 @@ traced() {  # name command...
     return
   fi
   ns=$("$loop" "$calls" 1 read)
+  bpf=$(bpf_time_per_run "$tracer")
   kill -INT "$tracer"
   wait "$tracer"
   local counted
@@ -81,11 +99,15 @@ traced() {  # name command...
     echo "$name counted $counted of $calls calls: $(head -c 200 "$work/out")" >>"$work/log"
     return
   fi
-  echo "$ns" >>"$work/$name"
-  echo "  $name: $ns ns/call"
+  calc "$ns - $base" >>"$work/$name"
+  [[ -n $bpf ]] && echo "$bpf" >>"$work/$name.bpf"
+  echo "  $name: $ns ns/call, untraced just before $base, in BPF ${bpf:-?} ns/run"
 }
 
 touch "$work"/{log,untraced,dtrace_vfs,bpftrace_vfs,dtrace_read,bpftrace_read,dtrace_all}
+touch "$work"/{dtrace_read,bpftrace_read}.bpf
+stats_were=$(sysctl -n kernel.bpf_stats_enabled 2>/dev/null || echo 0)
+sysctl -q kernel.bpf_stats_enabled=1 2>/dev/null
 for ((round = 0; round < rounds; round++)); do
   timed dtrace_vfs "$dtrace" -q -n 'fbt::vfs_*:entry { @ = count(); } tick-1ms { exit(0); }'
   timed bpftrace_vfs bpftrace -e 'kprobe:vfs_* { @ = count(); } interval:ms:1 { exit(); }'
@@ -100,24 +122,23 @@ for ((round = 0; round < rounds; round++)); do
 done
 [[ $all == --all ]] && timed dtrace_all "$dtrace" -q -n 'fbt:::entry { @ = count(); } tick-1ms { exit(0); }'
 
+sysctl -q kernel.bpf_stats_enabled="$stats_were" 2>/dev/null
 untraced=$(median <"$work/untraced")
-added() {  # name
-  local m
-  m=$(median <"$work/$1" 2>/dev/null)
-  [[ $m == failed || -z $m ]] && { echo failed; return; }
-  calc "$m - $untraced"
-}
 ratio() { [[ $1 == failed || $2 == failed ]] && echo - || awk "BEGIN { printf \"%.2f\", $1 / $2 }"; }
 ours_attach=$(median <"$work/dtrace_vfs" 2>/dev/null)
 theirs_attach=$(median <"$work/bpftrace_vfs" 2>/dev/null)
-ours_read=$(added dtrace_read)
-theirs_read=$(added bpftrace_read)
+ours_read=$(median <"$work/dtrace_read")
+theirs_read=$(median <"$work/bpftrace_read")
+ours_bpf=$(median <"$work/dtrace_read.bpf")
+theirs_bpf=$(median <"$work/bpftrace_read.bpf")
 echo "bench (qemu, $(uname -r), TCG): $rounds rounds; untraced 1-byte read: $untraced ns/call"
 printf '%-34s %10s %10s %7s\n' metric dtrace bpftrace ratio
 printf '%-34s %10s %10s %7s\n' "attach vfs_* entry (ms)" "$ours_attach" "$theirs_attach" \
   "$(ratio "$ours_attach" "$theirs_attach")"
 printf '%-34s %10s %10s %7s\n' "vfs_read entry, added (ns/call)" "$ours_read" "$theirs_read" \
   "$(ratio "$ours_read" "$theirs_read")"
+printf '%-34s %10s %10s %7s\n' "  of it in BPF (ns/run)" "$ours_bpf" "$theirs_bpf" \
+  "$(ratio "$ours_bpf" "$theirs_bpf")"
 [[ $all == --all ]] &&
   printf '%-34s %10s %10s %7s\n' "attach fbt:::entry (ms)" "$(median <"$work/dtrace_all")" - -
 if [[ -s $work/log ]]; then
