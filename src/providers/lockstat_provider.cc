@@ -45,56 +45,95 @@ sdt:lock::contention_begin
 #define BLOCKED(flags) "self->__lockstat_spin != arg0 && self->__lockstat_block == arg0 && (" flags ")"
 #define SPIN_TIME {"uint64_t", "timestamp - self->__lockstat_spin_start"}
 #define BLOCK_TIME {"uint64_t", "timestamp - self->__lockstat_block_start"}
+// A probe on a locking function (StableProbe::fires_on): at its return,
+// argN after its N parameters is what it returned.
+#define ACQUIRE(name, function, condition, args) {"lockstat", name, "fexit:" function, condition, "", args}
+#define RELEASE(name, function, args) {"lockstat", name, "fentry:" function, "", "", args}
+#define GOT(n) "(int)arg" #n " == 0"
+#define TOOK(n) "(int)arg" #n " == 1"
+#define MUTEX_ARGS {{"struct mutex *", "(struct mutex *)arg0"}}
+#define SPIN_ARGS {{"raw_spinlock_t *", "(raw_spinlock_t *)arg0"}}
+#define RWSEM_ARG {"struct rw_semaphore *", "(struct rw_semaphore *)arg0"}
+#define RW_ARGS(how) {RWSEM_ARG, {"int", how}}
 // clang-format on
 
 }  // namespace
 
 const std::vector<StableProbe>& LockstatProbes() {
-  static const std::vector<StableProbe>
-      probes =
-          {
-              {"lockstat",
-               "adaptive-spin",
-               "contention_end",
-               SPUN("self->__lockstat_spin_flags == 0x21"),
-               "",
-               {{"struct mutex *", "(struct mutex *)arg0"}, SPIN_TIME}},
-              {"lockstat",
-               "adaptive-block",
-               "contention_end",
-               BLOCKED("self->__lockstat_block_flags == 0x20") " && (int)arg1 == 0",
-               "",
-               {{"struct mutex *", "(struct mutex *)arg0"}, BLOCK_TIME}},
-              {"lockstat",
-               "adaptive-acquire-error",
-               "contention_end",
-               BLOCKED("self->__lockstat_block_flags == 0x20") " && (int)arg1 != 0",
-               "",
-               {{"struct mutex *", "(struct mutex *)arg0"}, {"int", "(int)arg1"}}},
-              {"lockstat",
-               "spin-spin",
-               "contention_end",
-               SPUN("self->__lockstat_spin_flags == 0x01"),
-               "",
-               {{"spinlock_t *", "(spinlock_t *)arg0"}, SPIN_TIME}},
-              {"lockstat",
-               "rw-spin",
-               "contention_end",
-               SPUN("self->__lockstat_spin_flags == 0x03 || self->__lockstat_spin_flags == 0x05"),
-               "",
-               {{"rwlock_t *", "(rwlock_t *)arg0"},
-                SPIN_TIME,
-                {"int", "self->__lockstat_spin_flags == 0x03 ? RW_READER : RW_WRITER"}}},
-              {"lockstat",
-               "rw-block",
-               "contention_end",
-               BLOCKED("self->__lockstat_block_flags == 0x02 || self->__lockstat_block_flags == "
-                       "0x04") " && (int)arg1 == 0",
-               "",
-               {{"struct rw_semaphore *", "(struct rw_semaphore *)arg0"},
-                BLOCK_TIME,
-                {"int", "self->__lockstat_block_flags == 0x02 ? RW_READER : RW_WRITER"}}},
-          };
+  static const std::vector<StableProbe> probes = {
+      {"lockstat",
+       "adaptive-spin",
+       "contention_end",
+       SPUN("self->__lockstat_spin_flags == 0x21"),
+       "",
+       {{"struct mutex *", "(struct mutex *)arg0"}, SPIN_TIME}},
+      {"lockstat",
+       "adaptive-block",
+       "contention_end",
+       BLOCKED("self->__lockstat_block_flags == 0x20") " && (int)arg1 == 0",
+       "",
+       {{"struct mutex *", "(struct mutex *)arg0"}, BLOCK_TIME}},
+      {"lockstat",
+       "adaptive-acquire-error",
+       "contention_end",
+       BLOCKED("self->__lockstat_block_flags == 0x20") " && (int)arg1 != 0",
+       "",
+       {{"struct mutex *", "(struct mutex *)arg0"}, {"int", "(int)arg1"}}},
+      {"lockstat",
+       "spin-spin",
+       "contention_end",
+       SPUN("self->__lockstat_spin_flags == 0x01"),
+       "",
+       {{"spinlock_t *", "(spinlock_t *)arg0"}, SPIN_TIME}},
+      {"lockstat",
+       "rw-spin",
+       "contention_end",
+       SPUN("self->__lockstat_spin_flags == 0x03 || self->__lockstat_spin_flags == 0x05"),
+       "",
+       {{"rwlock_t *", "(rwlock_t *)arg0"},
+        SPIN_TIME,
+        {"int", "self->__lockstat_spin_flags == 0x03 ? RW_READER : RW_WRITER"}}},
+      {"lockstat",
+       "rw-block",
+       "contention_end",
+       BLOCKED("self->__lockstat_block_flags == 0x02 || self->__lockstat_block_flags == "
+               "0x04") " && (int)arg1 == 0",
+       "",
+       {{"struct rw_semaphore *", "(struct rw_semaphore *)arg0"},
+        BLOCK_TIME,
+        {"int", "self->__lockstat_block_flags == 0x02 ? RW_READER : RW_WRITER"}}},
+      // Taking and letting go of a lock, contended or not, shows
+      // in no tracepoint: these fire on the locking functions
+      // (the probe's function names which). An acquire fires as
+      // the function returns with the lock held (a trylock or an
+      // interruptible wait only when it got it), a release as the
+      // unlocking function is entered.
+      ACQUIRE("adaptive-acquire", "mutex_lock", "", MUTEX_ARGS),
+      ACQUIRE("adaptive-acquire", "mutex_lock_io", "", MUTEX_ARGS),
+      ACQUIRE("adaptive-acquire", "mutex_lock_interruptible", GOT(1), MUTEX_ARGS),
+      ACQUIRE("adaptive-acquire", "mutex_lock_killable", GOT(1), MUTEX_ARGS),
+      ACQUIRE("adaptive-acquire", "mutex_trylock", TOOK(1), MUTEX_ARGS),
+      RELEASE("adaptive-release", "mutex_unlock", MUTEX_ARGS),
+      ACQUIRE("spin-acquire", "_raw_spin_lock", "", SPIN_ARGS),
+      ACQUIRE("spin-acquire", "_raw_spin_lock_bh", "", SPIN_ARGS),
+      ACQUIRE("spin-acquire", "_raw_spin_lock_irq", "", SPIN_ARGS),
+      ACQUIRE("spin-acquire", "_raw_spin_lock_irqsave", "", SPIN_ARGS),
+      ACQUIRE("spin-acquire", "_raw_spin_trylock", TOOK(1), SPIN_ARGS),
+      RELEASE("spin-release", "_raw_spin_unlock", SPIN_ARGS),
+      RELEASE("spin-release", "_raw_spin_unlock_bh", SPIN_ARGS),
+      RELEASE("spin-release", "_raw_spin_unlock_irq", SPIN_ARGS),
+      RELEASE("spin-release", "_raw_spin_unlock_irqrestore", SPIN_ARGS),
+      ACQUIRE("rw-acquire", "down_read", "", RW_ARGS("RW_READER")),
+      ACQUIRE("rw-acquire", "down_read_interruptible", GOT(1), RW_ARGS("RW_READER")),
+      ACQUIRE("rw-acquire", "down_read_killable", GOT(1), RW_ARGS("RW_READER")),
+      ACQUIRE("rw-acquire", "down_read_trylock", TOOK(1), RW_ARGS("RW_READER")),
+      ACQUIRE("rw-acquire", "down_write", "", RW_ARGS("RW_WRITER")),
+      ACQUIRE("rw-acquire", "down_write_killable", GOT(1), RW_ARGS("RW_WRITER")),
+      ACQUIRE("rw-acquire", "down_write_trylock", TOOK(1), RW_ARGS("RW_WRITER")),
+      RELEASE("rw-release", "up_read", RW_ARGS("RW_READER")),
+      RELEASE("rw-release", "up_write", RW_ARGS("RW_WRITER")),
+      RELEASE("rw-downgrade", "downgrade_write", {RWSEM_ARG}),
+  };
   return probes;
 }
 

@@ -58,7 +58,7 @@ TEST(ProbeRegistryTest, KeepsIdsOfEarlierProvidersAndAppendsTracepointsSorted) {
   EXPECT_EQ(probes[30]->FullName(), "sched:vmlinux::wakeup");
   EXPECT_EQ(probes[31]->FullName(), "proc:vmlinux::exec-success");
   ASSERT_NE(probes[31]->owner->DefinitionInD(*probes[31]), nullptr);
-  EXPECT_STREQ(probes[31]->owner->DefinitionInD(*probes[31])->raw_tracepoint, "sched_process_exec");
+  EXPECT_STREQ(probes[31]->owner->DefinitionInD(*probes[31])->fires_on, "sched_process_exec");
   EXPECT_TRUE(registry.Match("sched:::change-pri").empty());  // no sched_pi_setprio here
   for (size_t i = 0; i < probes.size(); ++i) EXPECT_EQ(probes[i]->id, i + 1);
 }

@@ -7,7 +7,9 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "common/diagnostic.h"
 #include "providers/probe_registry.h"
+#include "runtime/kernel_function_attach.h"
 
 namespace dt {
 
@@ -34,6 +36,9 @@ namespace {
   {{"bufinfo_t *", "xlate <bufinfo_t *> ((struct request *)arg0)"},   \
    {"devinfo_t *", "xlate <devinfo_t *> ((struct request *)arg0)"},   \
    {"fileinfo_t *", "xlate <fileinfo_t *> ((struct request *)arg0)"}}
+#define CPUINFO_OF_RQ {"cpuinfo_t *", "xlate <cpuinfo_t *> ((processorid_t)((struct rq *)arg0)->cpu)"}
+#define CURRENT_LWPSINFO {"lwpsinfo_t *", "xlate <lwpsinfo_t *> (curthread)"}
+#define CURRENT_PSINFO {"psinfo_t *", "xlate <psinfo_t *> (curthread)"}
 // clang-format on
 
 // execve is syscall 59 on x86-64.
@@ -87,6 +92,21 @@ const std::vector<StableProbe>& StableProbes() {
        "",
        {LWPSINFO(2), PSINFO(2), {"int", "(int)arg0"}}},
       {"proc", "signal-handle", "signal_deliver", "", "", {{"int", "(int)arg0"}}},
+      // No tracepoint shows a thread put on or taken off a run queue, or
+      // the clock tick: these fire on kernel functions. activate_task and
+      // deactivate_task(struct rq *rq, struct task_struct *p, int flags)
+      // move a thread onto or off a CPU's queue; scheduler_tick(void) (Linux
+      // 6.10 renamed it sched_tick) runs at each tick in the thread it
+      // interrupted.
+      {"sched", "enqueue", "fentry:activate_task", "", "", {LWPSINFO(1), PSINFO(1), CPUINFO_OF_RQ}},
+      {"sched",
+       "dequeue",
+       "fentry:deactivate_task",
+       "",
+       "",
+       {LWPSINFO(1), PSINFO(1), CPUINFO_OF_RQ}},
+      {"sched", "tick", "fentry:scheduler_tick", "", "", {CURRENT_LWPSINFO, CURRENT_PSINFO}},
+      {"sched", "tick", "fentry:sched_tick", "", "", {CURRENT_LWPSINFO, CURRENT_PSINFO}},
       {"io", "start", "block_rq_issue", "", "", IO_ARGS},
       {"io", "done", "block_rq_complete", "", "", IO_ARGS},
   };
@@ -98,10 +118,24 @@ namespace {
 using S = Stability;
 using C = DependencyClass;
 
-// What the provider keeps in each probe: its definition.
-struct StableProbeData : ProbeData {
-  const StableProbe* definition = nullptr;
+// "fentry:<function>" and "fexit:<function>" (StableProbe::fires_on).
+struct FunctionSource {
+  std::string_view function;
+  bool at_return = false;
 };
+std::optional<FunctionSource> FunctionSourceOf(const StableProbe& s) {
+  std::string_view fires_on = s.fires_on;
+  for (bool at_return : {false, true}) {
+    std::string_view prefix = at_return ? "fexit:" : "fentry:";
+    if (fires_on.substr(0, prefix.size()) == prefix)
+      return FunctionSource{fires_on.substr(prefix.size()), at_return};
+  }
+  return std::nullopt;
+}
+
+// The function that tells what this kernel allows (fbt's): with BTF and
+// traceable everywhere.
+constexpr const char* kSupportProbeFunction = "vfs_read";
 
 class Stable final : public Provider {
  public:
@@ -109,27 +143,46 @@ class Stable final : public Provider {
          const char* support_clauses = "")
       : probes_(probes), attributes_(attributes), support_clauses_(support_clauses) {}
 
-  // A probe exists when the kernel has the tracepoint it fires on.
+  // A probe on a tracepoint exists when the kernel has the tracepoint.
   void AddProbes(const KernelEventList& events, ProbeRegistry& registry) const override {
     std::unordered_set<std::string_view> names;
     for (const auto& e : events) names.insert(e.second);
     for (const StableProbe& s : probes_) {
-      if (!names.count(s.raw_tracepoint)) continue;
-      Probe p;
-      p.provider = s.provider;
-      p.module = "vmlinux";
-      p.name = s.name;
-      p.owner = this;
-      auto data = std::make_shared<StableProbeData>();
-      data->definition = &s;
-      p.data = std::move(data);
-      registry.Add(std::move(p));
+      if (FunctionSourceOf(s) || !names.count(s.fires_on)) continue;
+      registry.Add(NewProbe(s, "", std::nullopt, false));
       has_probes_ = true;
     }
   }
 
+  // A probe on a kernel function exists when vmlinux's BTF has the
+  // function; they are looked up, all at once, only when a description
+  // could name one (the BTF parse costs a run that needs none of them).
+  void CreateOnDemand(const ProbeSpecFields& desc, ProbeRegistry& registry) const override {
+    if (functions_made_) return;
+    bool named = false;
+    for (const StableProbe& s : probes_) {
+      std::optional<FunctionSource> source = FunctionSourceOf(s);
+      named = named || (source && MatchProbeField(desc.provider, s.provider) &&
+                        MatchProbeField(desc.module, "vmlinux") &&
+                        MatchProbeField(desc.function, std::string(source->function)) &&
+                        MatchProbeField(desc.name, s.name));
+    }
+    if (!named) return;
+    functions_made_ = true;
+    for (const StableProbe& s : probes_) {
+      std::optional<FunctionSource> source = FunctionSourceOf(s);
+      if (!source) continue;
+      std::optional<runtime::KernelFunction> f =
+          runtime::FindVmlinuxFunction(std::string(source->function));
+      if (!f) continue;
+      std::string name = f->name;
+      Probe p = NewProbe(s, name, std::move(f), source->at_return);
+      registry.Add(std::move(p));
+    }
+  }
+
   const StableProbe* DefinitionInD(const Probe& probe) const override {
-    return static_cast<const StableProbeData&>(*probe.data).definition;
+    return StableData(probe).definition;
   }
 
   // The D types of args[]; their values are the translators' (sema).
@@ -149,8 +202,9 @@ class Stable final : public Provider {
   std::string SupportClauses(const ProbeSpecFields& desc) const override {
     if (!*support_clauses_ || !has_probes_) return {};
     for (const StableProbe& s : probes_)
-      if (MatchProbeField(desc.provider, s.provider) && MatchProbeField(desc.module, "vmlinux") &&
-          MatchProbeField(desc.function, "") && MatchProbeField(desc.name, s.name))
+      if (!FunctionSourceOf(s) && MatchProbeField(desc.provider, s.provider) &&
+          MatchProbeField(desc.module, "vmlinux") && MatchProbeField(desc.function, "") &&
+          MatchProbeField(desc.name, s.name))
         return support_clauses_;
     return {};
   }
@@ -164,25 +218,76 @@ class Stable final : public Provider {
     return s;
   }
 
+  // A kernel function's probe: a fentry or fexit program, with fbt's
+  // stacks (three frames of the program and its trampoline before the
+  // function's caller).
+  ProgramShape ShapeOf(const std::vector<const Probe*>& group) const override {
+    const StableProbeData& data = StableData(*group.front());
+    if (!data.function) return Shape();
+    ProgramShape s;
+    s.prog_type = BPF_PROG_TYPE_TRACING;
+    s.expected_attach_type = data.at_return ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY;
+    s.attach_btf_id = data.function->btf_id;
+    s.attach_btf_module = data.function->module;
+    s.tracing_frames = 3;
+    s.tracing_frames_fixed = true;
+    return s;
+  }
+
   std::string RawTracepoint(const Probe& first) const override {
-    return DefinitionInD(first)->raw_tracepoint;
+    if (StableData(first).function) return {};
+    return DefinitionInD(first)->fires_on;
+  }
+
+  void CheckAttachable(const std::vector<const Probe*>& probes) const override {
+    const Probe& first = *probes.front();
+    if (!StableData(first).function) return;
+    const runtime::KernelFunctionTracing& support =
+        runtime::KernelFunctionSupport(kSupportProbeFunction);
+    if (!support.fentry)
+      throw RuntimeError("failed to enable '" + first.FullName() + "': it fires at " +
+                         first.function + "'s " +
+                         (StableData(first).at_return ? "return" : "entry") +
+                         " through a BPF trampoline, and " + support.fentry_refusal);
   }
 
   runtime::Attachment Attach(int prog_fd, const std::vector<const Probe*>& probes) const override {
     const Probe& first = *probes.front();
+    if (StableData(first).function) return runtime::AttachFentry(prog_fd, first.function);
     return runtime::AttachRawTracepoint(prog_fd, RawTracepoint(first));
   }
 
  private:
+  Probe NewProbe(const StableProbe& s, const std::string& function,
+                 std::optional<runtime::KernelFunction> kernel_function, bool at_return) const {
+    Probe p;
+    p.provider = s.provider;
+    p.module = "vmlinux";
+    p.function = function;
+    p.name = s.name;
+    p.owner = this;
+    auto data = std::make_shared<StableProbeData>();
+    data->definition = &s;
+    data->function = std::move(kernel_function);
+    data->at_return = at_return;
+    p.data = std::move(data);
+    return p;
+  }
+
   const std::vector<StableProbe>& probes_;
   const ProviderAttributes attributes_;
   const char* support_clauses_;
   // Whether this kernel has any of its probes: support clauses name
   // tracepoints that exist only where its probes do.
   mutable std::atomic<bool> has_probes_ = false;
+  mutable std::atomic<bool> functions_made_ = false;
 };
 
 }  // namespace
+
+const StableProbeData& StableData(const Probe& probe) {
+  return static_cast<const StableProbeData&>(*probe.data);
+}
 
 const Provider& StableProvider() {
   // The Dynamic Tracing Guide's stable providers.

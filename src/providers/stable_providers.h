@@ -1,6 +1,7 @@
 // DTrace's stable kernel providers, sched, proc and io, built on the
 // kernel's raw tracepoints (whose arguments are the kernel's own objects:
-// struct task_struct *, struct request *, ...).
+// struct task_struct *, struct request *, ...) and, where no tracepoint
+// shows an event, on kernel functions' entries and returns.
 //
 // Each probe names the raw tracepoint it fires on and says, in D, over the
 // raw arguments arg0..argN:
@@ -14,10 +15,12 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "providers/provider.h"
+#include "runtime/kernel_functions.h"
 
 namespace dt {
 
@@ -29,11 +32,30 @@ struct StableProbeArg {
 struct StableProbe {
   const char* provider;  // "sched", "proc", "io"
   const char* name;      // "on-cpu"
-  const char* raw_tracepoint;
+  // What it fires on: a raw tracepoint's name ("sched_switch"), or a kernel
+  // function's entry or return through a BPF trampoline ("fentry:
+  // mutex_unlock", "fexit:mutex_lock"), for what no tracepoint shows. A
+  // function's probe carries the function's name in its function field
+  // (lockstat:vmlinux:mutex_lock:adaptive-acquire, as DTrace names them),
+  // exists where vmlinux's BTF has the function, and attaches where fbt's
+  // fentry does; its arg0..argN-1 are the function's parameters and, at
+  // fexit, argN its return value (the trampoline's context).
+  const char* fires_on;
   const char* condition;     // D, or "" for always
   const char* context_task;  // D (struct task_struct *), or "" for current
   std::vector<StableProbeArg> args;
 };
+
+// What a stable provider keeps in each probe.
+struct StableProbeData : ProbeData {
+  const StableProbe* definition = nullptr;
+  // For a probe that fires on a kernel function: the function, and whether
+  // at its return (fexit).
+  std::optional<runtime::KernelFunction> function;
+  bool at_return = false;
+};
+
+const StableProbeData& StableData(const Probe& probe);
 
 // Every stable probe, in the order they are numbered.
 const std::vector<StableProbe>& StableProbes();

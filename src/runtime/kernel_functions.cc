@@ -174,6 +174,14 @@ std::vector<KernelFunction> ListKernelFunctions() {
   return out;
 }
 
+std::optional<KernelFunction> FindVmlinuxFunction(const std::string& name) {
+  const struct btf* b = KernelBtf::Kernel().Vmlinux();
+  if (b == nullptr) return std::nullopt;
+  int32_t id = btf__find_by_name_kind(b, name.c_str(), BTF_KIND_FUNC);
+  if (id <= 0) return std::nullopt;
+  return KernelFunction{name, "vmlinux", static_cast<uint32_t>(id)};
+}
+
 KernelPrototype KernelFunctionPrototype(const KernelFunction& f) {
   KernelPrototype out;
   const struct btf* b = KernelBtf::Kernel().Module(f.module);

@@ -57,6 +57,11 @@ class TraceableFunctions {
 // name once. Empty when the kernel has no BTF.
 std::vector<KernelFunction> ListKernelFunctions();
 
+// One function of vmlinux by name, without listing them all (providers
+// defined over a few kernel functions); nullopt when its BTF lacks it.
+// Whether ftrace can trace it is not asked: attaching says.
+std::optional<KernelFunction> FindVmlinuxFunction(const std::string& name);
+
 // The parameters and return type of `f` (from the kernel's BTF). `returns`
 // is empty for a void function.
 struct KernelPrototype {

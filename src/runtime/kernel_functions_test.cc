@@ -54,5 +54,21 @@ TEST(KernelFunctionsTest, VfsReadPrototypeFromBtf) {
       [](const KernelFunction& a, const KernelFunction& b) { return a.name < b.name; }));
 }
 
+// One function by name, as the same one the whole list has; none for a
+// name vmlinux does not have.
+TEST(KernelFunctionsTest, FindsOneVmlinuxFunctionByName) {
+  const struct btf* b = KernelBtf::Kernel().Vmlinux();
+  if (b == nullptr) GTEST_SKIP() << "no vmlinux BTF on this machine";
+  std::optional<KernelFunction> f = FindVmlinuxFunction("mutex_unlock");
+  ASSERT_TRUE(f.has_value());
+  EXPECT_EQ(f->name, "mutex_unlock");
+  EXPECT_EQ(f->module, "vmlinux");
+  KernelPrototype proto = KernelFunctionPrototype(*f);
+  ASSERT_EQ(proto.params.size(), 1u);
+  EXPECT_EQ(proto.params[0].name, "struct mutex *");
+  EXPECT_FALSE(proto.returns.has_value());
+  EXPECT_FALSE(FindVmlinuxFunction("no_such_kernel_function_at_all").has_value());
+}
+
 }  // namespace
 }  // namespace dt::runtime

@@ -211,7 +211,7 @@ void Analyzer::NoteTracepointArgLayouts() {
   for (const Probe* p : *current_probes_) {
     if (const StableProbe* definition = p->owner->DefinitionInD(*p)) {
       int& raw_args = info_.stable[p->id].raw_args;
-      if (raw_args < 0) raw_args = RawTracepointArgCount(definition->raw_tracepoint);
+      if (raw_args < 0) raw_args = RawTracepointArgCount(definition->fires_on);
       continue;
     }
     if (!p->owner->ArgsAreRecordFields() || info_.tracepoint_args.count(p->id)) continue;
