@@ -36,6 +36,8 @@ namespace {
   {{"bufinfo_t *", "xlate <bufinfo_t *> ((struct request *)arg0)"},   \
    {"devinfo_t *", "xlate <devinfo_t *> ((struct request *)arg0)"},   \
    {"fileinfo_t *", "xlate <fileinfo_t *> ((struct request *)arg0)"}}
+#define ENQUEUE(cls) {"sched", "enqueue", "fentry:enqueue_task_" cls, "", "", {LWPSINFO(1), PSINFO(1), CPUINFO_OF_RQ}}
+#define DEQUEUE(cls) {"sched", "dequeue", "fentry:dequeue_task_" cls, "", "", {LWPSINFO(1), PSINFO(1), CPUINFO_OF_RQ}}
 #define CPUINFO_OF_RQ {"cpuinfo_t *", "xlate <cpuinfo_t *> ((processorid_t)((struct rq *)arg0)->cpu)"}
 #define CURRENT_LWPSINFO {"lwpsinfo_t *", "xlate <lwpsinfo_t *> (curthread)"}
 #define CURRENT_PSINFO {"psinfo_t *", "xlate <psinfo_t *> (curthread)"}
@@ -93,18 +95,20 @@ const std::vector<StableProbe>& StableProbes() {
        {LWPSINFO(2), PSINFO(2), {"int", "(int)arg0"}}},
       {"proc", "signal-handle", "signal_deliver", "", "", {{"int", "(int)arg0"}}},
       // No tracepoint shows a thread put on or taken off a run queue, or
-      // the clock tick: these fire on kernel functions. activate_task and
-      // deactivate_task(struct rq *rq, struct task_struct *p, int flags)
-      // move a thread onto or off a CPU's queue; scheduler_tick(void) (Linux
-      // 6.10 renamed it sched_tick) runs at each tick in the thread it
+      // the clock tick: these fire on kernel functions. Each scheduling
+      // class puts a thread on a CPU's queue and takes it off with its own
+      // functions (enqueue_task_fair(struct rq *rq, struct task_struct *p,
+      // int flags) and the like), called through the class, so never
+      // inlined where they are called, as activate_task and enqueue_task
+      // are on some builds (Debian's 6.1). scheduler_tick(void) (Linux 6.10
+      // renamed it sched_tick) runs at each tick in the thread it
       // interrupted.
-      {"sched", "enqueue", "fentry:activate_task", "", "", {LWPSINFO(1), PSINFO(1), CPUINFO_OF_RQ}},
-      {"sched",
-       "dequeue",
-       "fentry:deactivate_task",
-       "",
-       "",
-       {LWPSINFO(1), PSINFO(1), CPUINFO_OF_RQ}},
+      ENQUEUE("fair"),
+      ENQUEUE("rt"),
+      ENQUEUE("dl"),
+      DEQUEUE("fair"),
+      DEQUEUE("rt"),
+      DEQUEUE("dl"),
       {"sched", "tick", "fentry:scheduler_tick", "", "", {CURRENT_LWPSINFO, CURRENT_PSINFO}},
       {"sched", "tick", "fentry:sched_tick", "", "", {CURRENT_LWPSINFO, CURRENT_PSINFO}},
       {"io", "start", "block_rq_issue", "", "", IO_ARGS},

@@ -2,10 +2,10 @@
 /* REQUIRES: fbt */
 /*
  * sleeper blocks once in nanosleep for 300 ms: its thread is taken off its
- * CPU's run queue when it blocks (sched:::dequeue, at deactivate_task) and
- * put back when the timer wakes it (sched:::enqueue, at activate_task).
- * args[0] and args[1] describe that thread, args[2] the CPU whose queue
- * it is.
+ * CPU's run queue when it blocks (sched:::dequeue, at its scheduling
+ * class's dequeue_task_fair) and put back when the timer wakes it
+ * (sched:::enqueue, at enqueue_task_fair). args[0] and args[1] describe
+ * that thread, args[2] the CPU whose queue it is.
  */
 int enqueued, dequeued, described;
 
