@@ -87,6 +87,19 @@ void SetUsdtScriptPrototypes(std::vector<elf::UsdtPrototype> prototypes);
 // The usdtpath option's value: files separated by ':' ("" for none).
 void SetUsdtPaths(const std::string& paths);
 
+// With -Z: a description that names a process by its pid
+// (myprov$target:::probe) and matches none of its probes yet makes a
+// placeholder probe (Probe::placeholder), so its clause has a program that
+// the probes of libraries the process loads later join.
+void SetUsdtPlaceholders(bool on);
+
+// Attaches the program of one process at every site of `probes`, the
+// cookie of each (probe index << 32 | site index) numbering the probes
+// from first_index and their sites, in order, from first_site
+// (Provider::Attach: 0 and 0; probes a run adds later: after the others).
+runtime::Attachment AttachUsdtProbes(int prog_fd, const std::vector<const Probe*>& probes,
+                                     size_t first_index, size_t first_site);
+
 // The note's provider and the pid in a usdt provider name ("python1234" ->
 // {"python", 1234}); nullopt for names that do not end in a pid and for
 // the pid provider's own (pid1234).
