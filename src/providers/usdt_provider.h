@@ -12,9 +12,18 @@
 // Probes are made on demand, when a description names a provider with a
 // pid, from the executable and every shared object the process maps at
 // that moment (a -c process first runs to its entry point, so its
-// libraries are mapped). One probe may have several sites (a probe macro
-// inlined twice in one function); each site keeps its own argument
-// operands. All probes of a process fire from one uprobe program, told
+// libraries are mapped). Objects it maps later (dlopen(3)) are looked at
+// when the run matches the description again (cli/late_probes.h: the
+// dynamic linker's hook stopped the process): the probes made then join
+// the program already loaded, their sites' operands written as data it
+// reads (codegen/usdt_site_table.h). With -Z, a description that names the
+// process by its pid and matches nothing yet makes a placeholder probe
+// (SetUsdtPlaceholders), so its clause has a program for them to join. A
+// process only a provider glob names (python*) is not watched: it is not
+// stopped at each dlopen, and what it loads later is not looked at.
+//
+// One probe may have several sites (a probe macro inlined twice in one
+// function); each site keeps its own argument operands. All probes of a process fire from one uprobe program, told
 // apart by the attach cookie: the probe's index in the program's probe
 // list in the high 32 bits, the site's index among all the program's sites
 // in the low 32 (see codegen/usdt_context.cc).
