@@ -98,7 +98,8 @@ class UsdtContext final : public IndexedProbeContext {
     auto region = t.site_operands.find(n);
     if (region == t.site_operands.end())
       region = t.site_operands.emplace(n, ReserveLateSiteRegion(t, kUsdtOperandSize)).first;
-    GenLateEntryAddress(region->second, 4, site_slot_);  // kUsdtOperandSize per site
+    static_assert(kUsdtOperandSize == 1 << 4);
+    GenLateEntryAddress(region->second, 4, site_slot_);
     b.Mov(R2, R0);
     GenUsdtOperandFetch(b, scratch, gen_.AllocSlot());
     b.Bind(done);
