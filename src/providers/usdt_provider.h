@@ -23,10 +23,11 @@
 // stopped at each dlopen, and what it loads later is not looked at.
 //
 // One probe may have several sites (a probe macro inlined twice in one
-// function); each site keeps its own argument operands. All probes of a process fire from one uprobe program, told
-// apart by the attach cookie: the probe's index in the program's probe
-// list in the high 32 bits, the site's index among all the program's sites
-// in the low 32 (see codegen/usdt_context.cc).
+// function); each site keeps its own argument operands. All probes of a
+// process fire from one uprobe program, told apart by the attach cookie:
+// the probe's index in the program's probe list in the high 32 bits, the
+// site's index among all the program's sites in the low 32 (see
+// codegen/usdt_context.cc).
 //
 // args[] (providers/usdt_args.h): the types the provider file declared,
 // when the object was built with our dtrace -G, which records them in a
