@@ -279,6 +279,7 @@ void Compiler::AnalyzeSource(size_t index) {
   ApplyPragmas(unit.ast);
   SetUsdtPaths(settings_.usdt_path);
   SetPidPlaceholders(settings_.zdefs);
+  SetUsdtPlaceholders(settings_.zdefs);
   types_.set_strsize(settings_.StringStorage());
   analyzer_.set_stack_frames(settings_.stack_frames);
   analyzer_.set_user_stack_frames(settings_.ustack_frames, settings_.jstack_frames);

@@ -5,8 +5,10 @@
 #include <set>
 
 #include "codegen/late_probe_table.h"
+#include "codegen/usdt_site_table.h"
 #include "common/diagnostic.h"
 #include "providers/pid_provider.h"
+#include "providers/usdt_provider.h"
 
 namespace dt {
 
@@ -17,7 +19,7 @@ LateProbes::~LateProbes() {
 
 bool LateProbes::Start() {
   std::set<pid_t> pids;
-  for (const LateProbeTable& t : program_.late_tables) pids.insert(PidData(*t.first).pid);
+  for (const LateProbeTable& t : program_.late_tables) pids.insert(t.pid);
   if (pids.empty()) return false;
   for (const LateProbeTable& t : program_.late_tables)
     values_.push_back(program_.maps[static_cast<size_t>(t.map)].initial_value);
@@ -25,7 +27,7 @@ bool LateProbes::Start() {
   // the others trace what they matched whatever happens here.
   auto say_why_not = [this](pid_t pid, const std::string& why) {
     for (const LateProbeTable& t : program_.late_tables) {
-      if (PidData(*t.first).pid != pid) continue;
+      if (t.pid != pid) continue;
       for (const Probe* p : t.probes) {
         if (!p->placeholder) continue;
         fprintf(stderr, "dtrace: pid %d: objects it loads later cannot be probed: %s\n", pid,
@@ -63,12 +65,21 @@ void LateProbes::Consume(const std::function<void(pid_t)>& on_mapped) {
 
 void LateProbes::OnLoad(pid_t pid) {
   for (size_t i = 0; i < program_.late_tables.size(); ++i)
-    if (PidData(*program_.late_tables[i].first).pid == pid) AddTo(i, pid);
+    if (program_.late_tables[i].pid == pid) AddTo(i, pid);
 }
+
+namespace {
+
+size_t SitesOf(const Probe& p) { return p.owner == &UsdtProvider() ? UsdtData(p).sites.size() : 0; }
+
+}  // namespace
 
 void LateProbes::AddTo(size_t index, pid_t pid) {
   LateProbeTable& t = program_.late_tables[index];
-  const bool is_return = PidData(*t.first).is_return;
+  // The probes of this program: the provider's, of its program group (the
+  // process, and for pid the side: entry or return).
+  const Provider* owner = t.first->owner;
+  const uint64_t group = owner->ProgramGroup(*t.first);
   const std::set<const Probe*> had(t.probes.begin(), t.probes.end());
   std::vector<const Probe*> added;
   std::map<const Probe*, std::map<int, uint32_t>> epids;
@@ -81,9 +92,8 @@ void LateProbes::AddTo(size_t index, pid_t pid) {
         continue;  // still names nothing (a function of a module not loaded)
       }
       for (const Probe* p : found) {
-        if (p->placeholder || p->owner != &PidProvider() || had.count(p)) continue;
-        const PidProbeData& data = PidData(*p);
-        if (data.pid != pid || data.is_return != is_return) continue;
+        if (p->placeholder || p->owner != owner || had.count(p)) continue;
+        if (owner->ProgramGroup(*p) != group) continue;
         auto& of_probe = epids[p];
         if (of_probe.empty()) added.push_back(p);
         if (of_probe.count(clause)) continue;
@@ -93,28 +103,47 @@ void LateProbes::AddTo(size_t index, pid_t pid) {
     }
   }
   if (added.empty()) return;
-  size_t room = t.capacity - t.probes.size();
-  if (added.size() > room) {
+  // As many as the tables have room for: entries, and sites (usdt).
+  size_t keep = 0, sites = 0;
+  while (keep < added.size() && t.probes.size() + keep < t.capacity &&
+         t.sites + sites + SitesOf(*added[keep]) <= std::max(t.site_capacity, t.sites)) {
+    sites += SitesOf(*added[keep]);
+    ++keep;
+  }
+  if (keep < added.size()) {
+    const bool sites_full = t.probes.size() + keep < t.capacity;
     if (!full_reported_)
-      fprintf(stderr, "dtrace: %zu probes in objects pid %d loaded later not enabled: at most %u\n",
-              added.size() - room, pid, t.capacity);
+      fprintf(stderr,
+              "dtrace: %zu probes in objects pid %d loaded later not enabled: at most %u%s\n",
+              added.size() - keep, pid, sites_full ? t.site_capacity : t.capacity,
+              sites_full ? " sites" : "");
     full_reported_ = true;
-    added.resize(room);
+    added.resize(keep);
+    if (added.empty()) return;
   }
   std::vector<uint8_t>& value = values_[index];
   const size_t first_index = t.probes.size();
-  for (size_t k = 0; k < added.size(); ++k)
+  const uint32_t first_site = t.sites;
+  uint32_t site = first_site;
+  for (size_t k = 0; k < added.size(); ++k) {
     WriteLateEntry(t, value, static_cast<uint32_t>(first_index + k), *added[k], epids[added[k]]);
+    if (added[k]->owner == &UsdtProvider())
+      for (const UsdtSite& s : UsdtData(*added[k]).sites) WriteUsdtSite(t, value, site++, s);
+  }
   uint32_t key = 0;
   maps_.at(static_cast<size_t>(t.map)).Update(&key, value.data());
   t.probes.insert(t.probes.end(), added.begin(), added.end());
+  t.sites = site;
   for (size_t i = 0; i < program_.programs.size(); ++i) {
     const ProgramDef& def = program_.programs[i];
     if (def.run_once || def.tail_call_slot >= 0 || def.probes.empty() ||
         def.probes.front() != t.first)
       continue;
     try {
-      attachments_.push_back(AttachPidProbes(programs_[i].fd(), added, first_index));
+      if (owner == &UsdtProvider())
+        attachments_.push_back(AttachUsdtProbes(programs_[i].fd(), added, first_index, first_site));
+      else
+        attachments_.push_back(AttachPidProbes(programs_[i].fd(), added, first_index));
     } catch (const RuntimeError& e) {
       fprintf(stderr, "dtrace: failed to enable probes pid %d loaded later: %s\n", pid, e.what());
     }

@@ -70,7 +70,7 @@ struct ProgramDef {
 };
 
 // The tables of a program whose probes a run adds to while it traces (the
-// pid provider's: probes in libraries a process loads later): probe id,
+// pid and usdt providers': probes in libraries a process loads later): probe id,
 // each clause's epid and the probe names, indexed by the attach cookie,
 // live in one writable array map with room for `capacity` probes, not in
 // rodata. Layout and the entry writer: codegen/late_probe_table.h.
@@ -78,6 +78,7 @@ struct LateProbeTable {
   static constexpr uint32_t kAbsent = 0xffffffff;
   int map = -1;                      // array map, one element of value_size bytes
   const Probe* first = nullptr;      // the group's first probe: ProgramDef::probes.front()
+  int32_t pid = 0;                   // the process whose new objects add probes
   std::vector<const Probe*> probes;  // by index (cookie); the run appends
   uint32_t capacity = 0;
   uint32_t value_size = 0;
@@ -85,8 +86,16 @@ struct LateProbeTable {
   // By ClauseInfo::index: u32 per index, the clause's epid for the probe,
   // 0 where the clause does not enable it (its probe filter).
   std::map<int, uint32_t> epids;
-  // probemod, probefunc, probename: kProbeStringSize bytes per index.
-  uint32_t strings[3] = {kAbsent, kAbsent, kAbsent};
+  // probemod, probefunc, probename and (usdt: a process's probes have
+  // several providers) probeprov: kProbeStringSize bytes per index.
+  uint32_t strings[4] = {kAbsent, kAbsent, kAbsent, kAbsent};
+  // usdt: the sites probes fire at, numbered apart from the probes (the
+  // cookie's low 32 bits), `sites` of them so far, room for site_capacity;
+  // by argument number, a region of descriptors of that argument's operand
+  // at each site (codegen/usdt_site_table.h).
+  uint32_t sites = 0;
+  uint32_t site_capacity = 0;
+  std::map<int, uint32_t> site_operands;
   // The probe descriptions of the clauses in `epids`, to match again when
   // the process maps an object.
   std::map<int, std::vector<std::string>> descriptions;

@@ -13,9 +13,10 @@ using namespace bpf;
 IndexedProbeContext::IndexedProbeContext(FunctionGen& gen, const Probe& first)
     : ProbeContext(gen, first), probes_(gen.group_probes()) {}
 
-void IndexedProbeContext::UseLateTable() {
+void IndexedProbeContext::UseLateTable(int32_t pid, bool providers_vary) {
   late_ = true;
-  LateTable();
+  late_providers_vary_ = providers_vary;
+  LateTable().pid = pid;
 }
 
 uint32_t IndexedProbeContext::Capacity() const {
@@ -46,8 +47,12 @@ uint32_t IndexedProbeContext::EpidRegion(const ClauseInfo& ci) {
 }
 
 void IndexedProbeContext::GenLateEntryAddress(uint32_t region, int entry_shift) {
+  GenLateEntryAddress(region, entry_shift, index_slot_);
+}
+
+void IndexedProbeContext::GenLateEntryAddress(uint32_t region, int entry_shift, int16_t slot) {
   Builder& b = gen_.builder();
-  b.Load(8, R0, R10, index_slot_);
+  b.Load(8, R0, R10, slot);
   b.AluImm(BPF_LSH, R0, entry_shift);
   b.LoadMapValueAddr(R1, LateTable().map, region);
   b.Alu(BPF_ADD, R0, R1);
@@ -100,9 +105,13 @@ void IndexedProbeContext::GenEpid(const ClauseInfo& ci) {
 }
 
 void IndexedProbeContext::GenProbeString(Builtin which) {
-  if (late_ && which != Builtin::kProbeprov) {  // every probe of a process has one provider
+  // Every pid probe of a process has one provider; usdt probes have theirs.
+  if (late_ && (which != Builtin::kProbeprov || late_providers_vary_)) {
     LateProbeTable& t = LateTable();
-    int k = which == Builtin::kProbemod ? 0 : which == Builtin::kProbefunc ? 1 : 2;
+    int k = which == Builtin::kProbemod    ? 0
+            : which == Builtin::kProbefunc ? 1
+            : which == Builtin::kProbename ? 2
+                                           : 3;
     if (t.strings[k] == LateProbeTable::kAbsent)
       t.strings[k] = ReserveLateRegion(t, static_cast<uint32_t>(kProbeStringSize));
     GenLateEntryAddress(t.strings[k], 6);  // kProbeStringSize per entry

@@ -25,10 +25,12 @@ class IndexedProbeContext : public ProbeContext {
 
  protected:
   // The tables go to a LateProbeTable (compiled_program.h) with room for
-  // probes the run adds: call from the subclass's constructor. The prologue
-  // must then read the index from the cookie whatever the number of probes
-  // and bound it by Capacity().
-  void UseLateTable();
+  // probes the run adds when process `pid` maps objects: call from the
+  // subclass's constructor. The prologue must then read the index from the
+  // cookie whatever the number of probes and bound it by Capacity().
+  // `providers_vary`: the probes added may have other providers than the
+  // first's (usdt), so probeprov is a table too.
+  void UseLateTable(int32_t pid, bool providers_vary = false);
   bool late() const { return late_; }
   uint32_t Capacity() const;
 
@@ -39,11 +41,14 @@ class IndexedProbeContext : public ProbeContext {
 
   LateProbeTable& LateTable();
   uint32_t EpidRegion(const ClauseInfo& clause);
-  // r0 = the address of entry index * entry_size of the late table's region.
+  // r0 = the address of entry index * entry_size of the late table's region,
+  // the index the one in `slot` (index_slot_ by default).
   void GenLateEntryAddress(uint32_t region, int entry_shift);
+  void GenLateEntryAddress(uint32_t region, int entry_shift, int16_t slot);
 
   const std::vector<const Probe*>& probes_;  // the group's, in ID order
   bool late_ = false;
+  bool late_providers_vary_ = false;
   int16_t index_slot_ = 0;  // set by the subclass's prologue
 };
 

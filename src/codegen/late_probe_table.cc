@@ -13,10 +13,22 @@ uint32_t LateProbeCapacity(size_t known) {
   return std::max(n, std::min(n + kLateProbeSpare, kLateProbeMaxCapacity));
 }
 
-uint32_t ReserveLateRegion(LateProbeTable& table, uint32_t entry_size) {
+namespace {
+
+uint32_t Reserve(LateProbeTable& table, uint32_t entries, uint32_t entry_size) {
   uint32_t off = (table.value_size + 7) & ~7u;
-  table.value_size = off + table.capacity * entry_size;
+  table.value_size = off + entries * entry_size;
   return off;
+}
+
+}  // namespace
+
+uint32_t ReserveLateRegion(LateProbeTable& table, uint32_t entry_size) {
+  return Reserve(table, table.capacity, entry_size);
+}
+
+uint32_t ReserveLateSiteRegion(LateProbeTable& table, uint32_t entry_size) {
+  return Reserve(table, table.site_capacity, entry_size);
 }
 
 void WriteLateEntry(const LateProbeTable& table, std::vector<uint8_t>& value, uint32_t index,
@@ -29,8 +41,8 @@ void WriteLateEntry(const LateProbeTable& table, std::vector<uint8_t>& value, ui
     auto it = epid_of_clause.find(clause);
     put_word(region, it == epid_of_clause.end() ? 0 : it->second);
   }
-  const std::string* names[3] = {&probe.module, &probe.function, &probe.name};
-  for (int k = 0; k < 3; ++k) {
+  const std::string* names[4] = {&probe.module, &probe.function, &probe.name, &probe.provider};
+  for (int k = 0; k < 4; ++k) {
     if (table.strings[k] == LateProbeTable::kAbsent) continue;
     uint8_t* at = value.data() + table.strings[k] + kProbeStringSize * index;
     std::memset(at, 0, kProbeStringSize);

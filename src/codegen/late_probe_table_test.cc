@@ -56,5 +56,29 @@ TEST(LateProbeTable, EntryHoldsIdEpidsAndNames) {
   EXPECT_EQ(WordAt(value, t.ids + 4), 0xffffffffu);
 }
 
+TEST(LateProbeTable, ProviderNameHasARegionWhenAsked) {
+  LateProbeTable t;
+  t.capacity = 2;
+  t.strings[3] = ReserveLateRegion(t, kProbeStringSize);
+  std::vector<uint8_t> value(t.value_size, 0xff);
+  Probe p;
+  p.provider = "usdtdl1234";
+  p.module = "libusdtdl.so";
+  WriteLateEntry(t, value, 1, p, {});
+  const char* provider =
+      reinterpret_cast<const char*>(value.data() + t.strings[3] + kProbeStringSize);
+  EXPECT_STREQ(provider, "usdtdl1234");
+  EXPECT_EQ(value[t.strings[3]], 0xff) << "entry 0 untouched";
+}
+
+TEST(LateProbeTable, SiteRegionsAreSizedBySiteCapacity) {
+  LateProbeTable t;
+  t.capacity = 3;
+  t.site_capacity = 5;
+  EXPECT_EQ(ReserveLateRegion(t, 4), 0u);
+  EXPECT_EQ(ReserveLateSiteRegion(t, 16), 16u);  // 8-aligned after 12 bytes
+  EXPECT_EQ(t.value_size, 16u + 5 * 16);
+}
+
 }  // namespace
 }  // namespace dt

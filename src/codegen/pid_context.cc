@@ -27,7 +27,7 @@ class PidContext final : public IndexedProbeContext {
       : IndexedProbeContext(gen, first), data_(PidData(first)) {
     // Probes of libraries the process loads later join this program
     // (cli/late_probes.h), some of them perhaps at return sites.
-    UseLateTable();
+    UseLateTable(data_.pid);
     at_return_sites_ = true;
   }
 

@@ -3,16 +3,27 @@
 // every site of every probe it serves. The attach cookie is the probe's
 // index in the program's probe list (high 32 bits) and the site's index
 // among all the program's sites, numbered in probe order (low 32 bits):
-// the probe picks the rodata tables' entries (probe id, epid, names) and
-// the site picks its argument operands, which differ from site to site
-// of one probe when its macro was inlined in several places. ctx is the
-// user registers (struct pt_regs).
+// the probe picks the tables' entries (probe id, epid, names) and the site
+// picks its argument operands, which differ from site to site of one probe
+// when its macro was inlined in several places. ctx is the user registers
+// (struct pt_regs).
+//
+// A program whose clauses name the process by its pid (python$target,
+// myprov1234) also takes the probes of objects the process maps later
+// (cli/late_probes.h): its tables are a late probe table
+// (codegen/late_probe_table.h), and the sites numbered past those known
+// when compiling have their operands there as descriptors, which argN
+// interprets (codegen/usdt_site_table.h); the sites known when compiling
+// keep their operands as code.
 #include <map>
 
 #include "codegen/function_gen.h"
 #include "codegen/indexed_probe_context.h"
+#include "codegen/late_probe_table.h"
 #include "codegen/probe_context.h"
 #include "codegen/usdt_argument_gen.h"
+#include "codegen/usdt_site_table.h"
+#include "providers/probe_registry.h"
 #include "providers/usdt_provider.h"
 
 namespace dt {
@@ -27,6 +38,14 @@ class UsdtContext final : public IndexedProbeContext {
       : IndexedProbeContext(gen, first), pid_(UsdtData(first).pid) {
     for (const Probe* p : probes_)
       for (const UsdtSite& site : UsdtData(*p).sites) sites_.push_back(&site);
+    if (pid_ != 0 && NamedByPid()) {
+      UseLateTable(pid_, true);
+      LateProbeTable& t = LateTable();
+      if (t.site_capacity == 0) {
+        t.sites = static_cast<uint32_t>(sites_.size());
+        t.site_capacity = LateProbeCapacity(sites_.size());
+      }
+    }
   }
 
   void GenPrologue() override {
@@ -38,37 +57,69 @@ class UsdtContext final : public IndexedProbeContext {
     }
     index_slot_ = gen_.AllocSlot();
     site_slot_ = gen_.AllocSlot();
-    if (sites_.size() == 1) return;
+    if (sites_.size() == 1 && !late()) return;
+    const uint32_t sites =
+        late() ? LateTable().site_capacity : static_cast<uint32_t>(sites_.size());
     b.Mov(R1, R6);
     b.Call(BPF_FUNC_get_attach_cookie);
     b.Mov(R1, R0);
     b.AluImm(BPF_RSH, R1, 32);
-    b.JumpIfImm(BPF_JGE, R1, static_cast<int32_t>(probes_.size()), gen_.exit_label());
+    b.JumpIfImm(BPF_JGE, R1, static_cast<int32_t>(Capacity()), gen_.exit_label());
     b.Store(8, R10, index_slot_, R1);
     b.AluImm(BPF_LSH, R0, 32);
     b.AluImm(BPF_RSH, R0, 32);
-    b.JumpIfImm(BPF_JGE, R0, static_cast<int32_t>(sites_.size()), gen_.exit_label());
+    b.JumpIfImm(BPF_JGE, R0, static_cast<int32_t>(sites), gen_.exit_label());
     b.Store(8, R10, site_slot_, R0);
   }
 
-  // argN by the operand of the site that fired: one fetch when every site
-  // has the same operand (the usual case), else a branch per distinct one.
-  // 0 past the probe's arguments and where they could not be parsed.
+  // argN by the operand of the site that fired: at a site known when
+  // compiling, one fetch when every site has the same operand (the usual
+  // case), else a branch per distinct one; at a site added later, its
+  // descriptor. 0 past the probe's arguments and where they could not be
+  // parsed.
   void GenArg(int n) override {
+    Builder& b = gen_.builder();
+    int mark = gen_.StackMark();
+    int16_t scratch = gen_.AllocSlot();
+    if (!late()) {
+      GenKnownArg(n, scratch);
+      gen_.ReleaseSlotsTo(mark);
+      return;
+    }
+    Label later = b.NewLabel(), done = b.NewLabel();
+    if (!sites_.empty()) {
+      b.Load(8, R1, R10, site_slot_);
+      b.JumpIfImm(BPF_JGE, R1, static_cast<int32_t>(sites_.size()), later);
+      GenKnownArg(n, scratch);
+      b.Jump(done);
+    }
+    b.Bind(later);
+    LateProbeTable& t = LateTable();
+    auto region = t.site_operands.find(n);
+    if (region == t.site_operands.end())
+      region = t.site_operands.emplace(n, ReserveLateSiteRegion(t, kUsdtOperandSize)).first;
+    static_assert(kUsdtOperandSize == 1 << 4);
+    GenLateEntryAddress(region->second, 4, site_slot_);
+    b.Mov(R2, R0);
+    GenUsdtOperandFetch(b, scratch, gen_.AllocSlot());
+    b.Bind(done);
+    gen_.ReleaseSlotsTo(mark);
+  }
+
+ private:
+  // argN at the sites known when compiling (r0).
+  void GenKnownArg(int n, int16_t scratch) {
     Builder& b = gen_.builder();
     std::map<std::string, std::vector<uint32_t>> sites_of;  // operand text -> sites
     std::map<std::string, const elf::SdtArgument*> operand_of;
     for (size_t i = 0; i < sites_.size(); ++i) {
-      const elf::SdtArgument* arg = Operand(*sites_[i], n);
+      const elf::SdtArgument* arg = UsdtSiteOperand(*sites_[i], n);
       std::string key = arg == nullptr ? "" : Key(*arg);
       sites_of[key].push_back(static_cast<uint32_t>(i));
       operand_of[key] = arg;
     }
-    int mark = gen_.StackMark();
-    int16_t scratch = gen_.AllocSlot();
-    if (sites_of.size() == 1) {
-      GenFetch(operand_of.begin()->second, scratch);
-      gen_.ReleaseSlotsTo(mark);
+    if (sites_of.size() <= 1) {
+      GenFetch(sites_of.empty() ? nullptr : operand_of.begin()->second, scratch);
       return;
     }
     Label done = b.NewLabel();
@@ -87,14 +138,25 @@ class UsdtContext final : public IndexedProbeContext {
       b.Jump(done);
     }
     b.Bind(done);
-    gen_.ReleaseSlotsTo(mark);
   }
 
- private:
-  static const elf::SdtArgument* Operand(const UsdtSite& site, int n) {
-    if (!site.argument_error.empty() || n < 0 || static_cast<size_t>(n) >= site.arguments.size())
-      return nullptr;
-    return &site.arguments[static_cast<size_t>(n)];
+  // Whether a description of a clause this program serves names the
+  // process by its pid (python$target): only those take the probes of
+  // objects it loads later. A glob over processes (python*) takes the
+  // probes they have when tracing starts, and costs them no stop at each
+  // dlopen.
+  bool NamedByPid() const {
+    for (const ClauseInfo& ci : gen_.info().clauses) {
+      bool serves = false;
+      for (const Probe* p : ci.probes) serves |= IndexOf(*p) >= 0;
+      if (!serves || ci.clause == nullptr) continue;
+      for (const ast::ProbeSpec& spec : ci.clause->probes) {
+        std::optional<UsdtProviderName> named =
+            ParseUsdtProviderName(SplitProbeSpec(spec.text).provider);
+        if (named && named->pid == pid_) return true;
+      }
+    }
+    return false;
   }
 
   // Operands that fetch alike have the same key (the text alone is not

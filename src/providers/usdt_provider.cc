@@ -90,7 +90,26 @@ class NewProbes {
  public:
   NewProbes(const Provider* owner, ProbeRegistry& registry) : owner_(owner), registry_(registry) {
     for (const auto& p : registry.probes())
-      if (p->owner == owner) existing_.insert(p->FullName());
+      if (p->owner == owner && !p->placeholder) existing_.insert(p->FullName());
+  }
+
+  // A placeholder for a description that names nothing in process `pid`
+  // yet (SetUsdtPlaceholders), made once.
+  void AddPlaceholder(const ProbeSpecFields& desc, pid_t pid) {
+    Probe p;
+    p.provider = desc.provider;
+    p.module = desc.module;
+    p.function = desc.function;
+    p.name = desc.name;
+    p.placeholder = true;
+    for (const auto& q : registry_.probes())
+      if (q->owner == owner_ && q->placeholder && q->FullName() == p.FullName()) return;
+    p.owner = owner_;
+    auto data = std::make_shared<UsdtProbeData>();
+    data->pid = pid;
+    data->note_name = desc.name;
+    p.data = std::move(data);
+    registry_.Add(std::move(p));
   }
 
   // Adds a site to the probe so named, made in the order first seen.
@@ -127,6 +146,11 @@ class NewProbes {
   std::map<std::string, std::pair<Probe, std::shared_ptr<UsdtProbeData>>> pending_;
 };
 
+bool& Placeholders() {
+  static bool on = false;
+  return on;
+}
+
 std::vector<elf::UsdtPrototype>& ScriptPrototypes() {
   static std::vector<elf::UsdtPrototype> prototypes;
   return prototypes;
@@ -154,11 +178,13 @@ void AddNoteSite(const elf::SdtProbe& note, const std::string& provider, const s
 }
 
 // The probes of process `pid` that the description names: a note's
-// provider with the pid appended must match its provider field.
-void CreateForProcess(const ProbeSpecFields& desc, pid_t pid, NewProbes& added) {
+// provider with the pid appended must match its provider field. False when
+// the process has none (or is not there).
+bool CreateForProcess(const ProbeSpecFields& desc, pid_t pid, NewProbes& added) {
   std::string error;
   std::optional<elf::ProcessMaps> maps = elf::ProcessMaps::Read(pid, &error);
-  if (!maps) return;  // no such process: nothing matches
+  if (!maps) return false;  // no such process: nothing matches
+  bool found = false;
   std::string pid_text = std::to_string(pid);
   std::set<std::tuple<uint32_t, uint32_t, uint64_t>> seen_files;
   for (const elf::Mapping& m : maps->mappings()) {
@@ -180,9 +206,11 @@ void CreateForProcess(const ProbeSpecFields& desc, pid_t pid, NewProbes& added) 
       std::string provider_name = note.provider + pid_text;
       if (!MatchProbeField(desc.provider, provider_name)) continue;
       AddNoteSite(note, provider_name, module, *object, bias, prototypes, base, added);
+      found = true;
     }
   }
   added.Commit();
+  return found;
 }
 
 std::vector<std::string>& UsdtPathList() {
@@ -248,7 +276,11 @@ class Usdt final : public Provider {
   void CreateOnDemand(const ProbeSpecFields& desc, ProbeRegistry& registry) const override {
     if (std::optional<UsdtProviderName> parsed = ParseUsdtProviderName(desc.provider)) {
       NewProbes added(this, registry);
-      CreateForProcess(desc, parsed->pid, added);
+      // With -Z, a description that names nothing yet keeps its program:
+      // the run matches it again whenever the process maps an object.
+      if (!CreateForProcess(desc, parsed->pid, added) && Placeholders() &&
+          kill(parsed->pid, 0) == 0)
+        added.AddPlaceholder(desc, parsed->pid);
       return;
     }
     NewProbes added(this, registry);
@@ -300,43 +332,50 @@ class Usdt final : public Provider {
   // Cookies as codegen/usdt_context.cc reads them: probe index << 32 | site
   // index, sites numbered in probe order.
   runtime::Attachment Attach(int prog_fd, const std::vector<const Probe*>& probes) const override {
-    std::map<std::string, std::vector<runtime::UprobeSite>> by_path;
-    std::map<std::string, std::vector<size_t>> probe_of_site;
-    uint64_t site_index = 0;
-    for (size_t i = 0; i < probes.size(); ++i) {
-      const UsdtProbeData& data = UsdtData(*probes[i]);
-      for (const UsdtSite& site : data.sites) {
-        by_path[data.path].push_back({site.file_offset,
-                                      (static_cast<uint64_t>(i) << 32) | site_index++,
-                                      site.semaphore_file_offset});
-        probe_of_site[data.path].push_back(i);
-      }
-    }
-    runtime::Attachment all;
-    pid_t pid = UsdtData(*probes.front()).pid;
-    for (const auto& [path, sites] : by_path) {
-      std::vector<runtime::UprobeFailure> failures;
-      try {
-        all.Absorb(runtime::AttachUprobes(prog_fd, path, sites, false, pid,
-                                          runtime::HasUprobeMulti(), &failures));
-      } catch (const RuntimeError&) {
-        // A process a glob found may have exited since: its probes cannot
-        // fire, the others go on.
-        if (pid == 0 || kill(pid, 0) == 0 || errno != ESRCH) throw;
-        for (const Probe* p : probes)
-          fprintf(stderr, "dtrace: failed to enable %s: process %d has exited\n",
-                  p->FullName().c_str(), static_cast<int>(pid));
-        return all;
-      }
-      for (const runtime::UprobeFailure& f : failures)
-        fprintf(stderr, "dtrace: failed to enable %s: %s\n",
-                probes[probe_of_site[path][f.site]]->FullName().c_str(), f.reason.c_str());
-    }
-    return all;
+    return AttachUsdtProbes(prog_fd, probes, 0, 0);
   }
 };
 
 }  // namespace
+
+runtime::Attachment AttachUsdtProbes(int prog_fd, const std::vector<const Probe*>& probes,
+                                     size_t first_index, size_t first_site) {
+  std::map<std::string, std::vector<runtime::UprobeSite>> by_path;
+  std::map<std::string, std::vector<size_t>> probe_of_site;
+  uint64_t site_index = first_site;
+  for (size_t k = 0; k < probes.size(); ++k) {
+    const uint64_t i = first_index + k;
+    const UsdtProbeData& data = UsdtData(*probes[k]);
+    for (const UsdtSite& site : data.sites) {
+      by_path[data.path].push_back(
+          {site.file_offset, (i << 32) | site_index++, site.semaphore_file_offset});
+      probe_of_site[data.path].push_back(k);
+    }
+  }
+  runtime::Attachment all;
+  if (probes.empty()) return all;
+  pid_t pid = UsdtData(*probes.front()).pid;
+  for (const auto& [path, sites] : by_path) {
+    std::vector<runtime::UprobeFailure> failures;
+    try {
+      all.Absorb(runtime::AttachUprobes(prog_fd, path, sites, false, pid, runtime::HasUprobeMulti(),
+                                        &failures));
+    } catch (const RuntimeError&) {
+      // A process a glob found may have exited since: its probes cannot
+      // fire, the others go on.
+      if (pid == 0 || kill(pid, 0) == 0 || errno != ESRCH) throw;
+      for (const Probe* p : probes)
+        if (!p->placeholder)
+          fprintf(stderr, "dtrace: failed to enable %s: process %d has exited\n",
+                  p->FullName().c_str(), static_cast<int>(pid));
+      return all;
+    }
+    for (const runtime::UprobeFailure& f : failures)
+      fprintf(stderr, "dtrace: failed to enable %s: %s\n",
+              probes[probe_of_site[path][f.site]]->FullName().c_str(), f.reason.c_str());
+  }
+  return all;
+}
 
 const Provider& UsdtProvider() {
   static const Usdt kProvider;
@@ -350,6 +389,8 @@ const UsdtProbeData& UsdtData(const Probe& probe) {
 void SetUsdtScriptPrototypes(std::vector<elf::UsdtPrototype> prototypes) {
   ScriptPrototypes() = std::move(prototypes);
 }
+
+void SetUsdtPlaceholders(bool on) { Placeholders() = on; }
 
 void SetUsdtPaths(const std::string& paths) {
   std::vector<std::string>& list = UsdtPathList();

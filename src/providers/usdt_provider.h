@@ -12,12 +12,22 @@
 // Probes are made on demand, when a description names a provider with a
 // pid, from the executable and every shared object the process maps at
 // that moment (a -c process first runs to its entry point, so its
-// libraries are mapped). One probe may have several sites (a probe macro
-// inlined twice in one function); each site keeps its own argument
-// operands. All probes of a process fire from one uprobe program, told
-// apart by the attach cookie: the probe's index in the program's probe
-// list in the high 32 bits, the site's index among all the program's sites
-// in the low 32 (see codegen/usdt_context.cc).
+// libraries are mapped). Objects it maps later (dlopen(3)) are looked at
+// when the run matches the description again (cli/late_probes.h: the
+// dynamic linker's hook stopped the process): the probes made then join
+// the program already loaded, their sites' operands written as data it
+// reads (codegen/usdt_site_table.h). With -Z, a description that names the
+// process by its pid and matches nothing yet makes a placeholder probe
+// (SetUsdtPlaceholders), so its clause has a program for them to join. A
+// process only a provider glob names (python*) is not watched: it is not
+// stopped at each dlopen, and what it loads later is not looked at.
+//
+// One probe may have several sites (a probe macro inlined twice in one
+// function); each site keeps its own argument operands. All probes of a
+// process fire from one uprobe program, told apart by the attach cookie:
+// the probe's index in the program's probe list in the high 32 bits, the
+// site's index among all the program's sites in the low 32 (see
+// codegen/usdt_context.cc).
 //
 // args[] (providers/usdt_args.h): the types the provider file declared,
 // when the object was built with our dtrace -G, which records them in a
@@ -86,6 +96,19 @@ void SetUsdtScriptPrototypes(std::vector<elf::UsdtPrototype> prototypes);
 
 // The usdtpath option's value: files separated by ':' ("" for none).
 void SetUsdtPaths(const std::string& paths);
+
+// With -Z: a description that names a process by its pid
+// (myprov$target:::probe) and matches none of its probes yet makes a
+// placeholder probe (Probe::placeholder), so its clause has a program that
+// the probes of libraries the process loads later join.
+void SetUsdtPlaceholders(bool on);
+
+// Attaches the program of one process at every site of `probes`, the
+// cookie of each (probe index << 32 | site index) numbering the probes
+// from first_index and their sites, in order, from first_site
+// (Provider::Attach: 0 and 0; probes a run adds later: after the others).
+runtime::Attachment AttachUsdtProbes(int prog_fd, const std::vector<const Probe*>& probes,
+                                     size_t first_index, size_t first_site);
 
 // The note's provider and the pid in a usdt provider name ("python1234" ->
 // {"python", 1234}); nullopt for names that do not end in a pid and for

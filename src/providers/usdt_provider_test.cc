@@ -92,6 +92,28 @@ TEST(UsdtProviderTest, OtherProvidersAndProcessesMatchNothing) {
   EXPECT_TRUE(registry.Match("dt_usdt_test99999999:::").empty());
 }
 
+TEST(UsdtProviderTest, WithZAProcessDescriptionThatNamesNothingKeepsAPlaceholder) {
+  ProbeRegistry registry{KernelEventList{}};
+  EXPECT_TRUE(registry.Match(Self() + ":libnotyet.so::fire").empty()) << "without -Z";
+  SetUsdtPlaceholders(true);
+  std::vector<const Probe*> found = registry.Match(Self() + ":libnotyet.so::fire");
+  std::vector<const Probe*> again = registry.Match(Self() + ":libnotyet.so::fire");
+  // Only for a process that is there, and not where a probe matches.
+  std::vector<const Probe*> no_process = registry.Match("dt_usdt_test99999999:::fire");
+  std::vector<const Probe*> real = registry.Match(Self() + ":::two-sites");
+  SetUsdtPlaceholders(false);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_TRUE(found[0]->placeholder);
+  EXPECT_EQ(found[0]->FullName(), Self() + ":libnotyet.so::fire");
+  EXPECT_EQ(UsdtData(*found[0]).pid, getpid());
+  EXPECT_TRUE(UsdtData(*found[0]).sites.empty());
+  ASSERT_EQ(again.size(), 1u) << "made once";
+  EXPECT_EQ(again[0], found[0]);
+  EXPECT_TRUE(no_process.empty());
+  ASSERT_EQ(real.size(), 1u);
+  EXPECT_FALSE(real[0]->placeholder);
+}
+
 TEST(UsdtProviderTest, UsdtPathFilesGiveProbesForEveryProcess) {
   char path[4096] = {};
   ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
