@@ -239,15 +239,13 @@ void Compiler::ParseSource(size_t index) {
 // beside the script) type the args[] of the usdt probes they declare, for
 // objects that carry no types of their own; checked as -h and -G check them.
 void Compiler::SetScriptProviders() {
-  std::vector<elf::UsdtPrototype> prototypes;
+  std::vector<UsdtScriptProbe> probes;
   for (SourceUnit& unit : programs_) {
     failing_ = &unit;
-    for (const UsdtProviderDef& provider : UsdtProviderDefs(unit.ast.providers))
-      for (const UsdtProbeDef& probe : provider.probes)
-        prototypes.push_back({provider.name, probe.name, probe.arg_types});
+    AppendUsdtScriptProbes(unit.ast.providers, &probes);
   }
   failing_ = nullptr;
-  SetUsdtScriptPrototypes(std::move(prototypes));
+  SetUsdtScriptPrototypes(probes);
 }
 
 // The D clauses a provider's probes rely on (Provider::SupportClauses),

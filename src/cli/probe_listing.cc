@@ -70,12 +70,9 @@ ast::Program ParsedScript(const ProgramSource& source, const Options& opts, int 
 // The provider definitions of the scripts (a provider file beside the
 // descriptions) type the usdt probes listed, as they do when tracing.
 void SetScriptProviders(const std::vector<ast::Program>& scripts) {
-  std::vector<elf::UsdtPrototype> prototypes;
-  for (const ast::Program& script : scripts)
-    for (const UsdtProviderDef& provider : UsdtProviderDefs(script.providers))
-      for (const UsdtProbeDef& probe : provider.probes)
-        prototypes.push_back({provider.name, probe.name, probe.arg_types});
-  SetUsdtScriptPrototypes(std::move(prototypes));
+  std::vector<UsdtScriptProbe> probes;
+  for (const ast::Program& script : scripts) AppendUsdtScriptProbes(script.providers, &probes);
+  SetUsdtScriptPrototypes(probes);
 }
 
 // A -n description with macro variables ($target, $1), expanded as the

@@ -11,8 +11,8 @@ bool Has(const std::string& text, const std::string& part) {
 
 UsdtProviderDef MyServ() {
   UsdtProviderDef p{"myserv", {}, 1};
-  p.probes.push_back({"query__receive", {"char *", "int"}, {true, false}, 2});
-  p.probes.push_back({"query.respond", {}, {}, 3});
+  p.probes.push_back({"query__receive", {"char *", "int"}, {true, false}, 2, {}});
+  p.probes.push_back({"query.respond", {}, {}, 3, {}});
   return p;
 }
 

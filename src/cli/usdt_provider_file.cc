@@ -49,6 +49,44 @@ std::string CType(const ast::TypeName& t, const std::string& probe, bool* is_poi
   return out;
 }
 
+// D's spelling of a translated argument's type: "conninfo_t *", "string".
+std::string DType(const ast::TypeName& t) {
+  std::string out;
+  if (t.is_const) out += "const ";
+  if (t.is_volatile) out += "volatile ";
+  out += t.base;
+  if (t.pointer_depth) out += " " + std::string(t.pointer_depth, '*');
+  return out;
+}
+
+// The translated prototype of `probe`, each argument with the native one it
+// translates: DTrace maps them by name where the names agree, else by
+// position.
+std::vector<UsdtTranslatedArg> TranslatedArgs(const ast::ProbeDecl& probe,
+                                              const std::string& dname) {
+  if (probe.xargs.size() > kMaxUsdtArgs) {
+    throw CompileError("D_PROV_PRARGLEN", probe.line,
+                       "probe " + Excerpt(dname) + " output prototype exceeds " +
+                           std::to_string(kMaxUsdtArgs) +
+                           " parameters: " + std::to_string(probe.xargs.size()) + " params used");
+  }
+  std::vector<UsdtTranslatedArg> out;
+  for (size_t i = 0; i < probe.xargs.size(); ++i) {
+    size_t from = i;
+    const std::string& name = i < probe.xarg_names.size() ? probe.xarg_names[i] : "";
+    for (size_t k = 0; !name.empty() && k < probe.arg_names.size(); ++k)
+      if (probe.arg_names[k] == name) from = k;
+    if (from >= probe.args.size()) {
+      throw CompileError("D_PROV_PRARGLEN", probe.line,
+                         "probe " + Excerpt(dname) + " output argument " + std::to_string(i + 1) +
+                             " translates no input argument: the input prototype has " +
+                             std::to_string(probe.args.size()));
+    }
+    out.push_back({DType(probe.xargs[i]), from});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string UsdtDtraceName(const std::string& written) {
@@ -117,7 +155,7 @@ std::vector<UsdtProviderDef> UsdtProviderDefs(const std::vector<ast::ProviderDec
             "probe " + Excerpt(dname) + " input prototype exceeds " + std::to_string(kMaxUsdtArgs) +
                 " parameters: " + std::to_string(probe.args.size()) + " params used");
       }
-      UsdtProbeDef p{probe.name, {}, {}, probe.line};
+      UsdtProbeDef p{probe.name, {}, {}, probe.line, TranslatedArgs(probe, dname)};
       for (const ast::TypeName& t : probe.args) {
         bool is_pointer = false;
         p.arg_types.push_back(CType(t, dname, &is_pointer));
@@ -127,6 +165,13 @@ std::vector<UsdtProviderDef> UsdtProviderDefs(const std::vector<ast::ProviderDec
     }
   }
   return out;
+}
+
+void AppendUsdtScriptProbes(const std::vector<ast::ProviderDecl>& decls,
+                            std::vector<UsdtScriptProbe>* out) {
+  for (const UsdtProviderDef& provider : UsdtProviderDefs(decls))
+    for (const UsdtProbeDef& probe : provider.probes)
+      out->push_back({{provider.name, probe.name, probe.arg_types}, probe.translated_args});
 }
 
 }  // namespace dt

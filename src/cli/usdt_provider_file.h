@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "frontend/ast.h"
+#include "providers/usdt_provider.h"
 
 namespace dt {
 
@@ -26,6 +27,10 @@ struct UsdtProbeDef {
   std::vector<std::string> arg_types;  // C spellings: "char *", "int"
   std::vector<bool> arg_is_pointer;    // per argument: a pointer (passed as 8 unsigned bytes)
   int line = 0;
+  // The translated prototype after ':' (D spellings, each with the native
+  // argument it translates: the one of the same name, else the one at its
+  // position); empty when there is none.
+  std::vector<UsdtTranslatedArg> translated_args;
 };
 
 struct UsdtProviderDef {
@@ -44,6 +49,11 @@ std::vector<UsdtProviderDef> UsdtProviders(const ast::Program& program);
 // also hold clauses): their probes' types type the args[] of usdt probes
 // whose objects carry none (cli/compile_step.cc).
 std::vector<UsdtProviderDef> UsdtProviderDefs(const std::vector<ast::ProviderDecl>& decls);
+
+// Those definitions as the usdt provider takes them (SetUsdtScriptPrototypes),
+// appended to *out.
+void AppendUsdtScriptProbes(const std::vector<ast::ProviderDecl>& decls,
+                            std::vector<UsdtScriptProbe>* out);
 
 // DTrace's name of a probe: every "__" becomes "-" ("query-receive").
 std::string UsdtDtraceName(const std::string& written);

@@ -53,6 +53,25 @@ TEST(UsdtProviderFile, ProbesWithTheirCTypes) {
   EXPECT_EQ(p.probes[3].arg_is_pointer, (std::vector<bool>{true, false, false, true, true}));
 }
 
+TEST(UsdtProviderFile, TranslatedArgumentsByNameElseByPosition) {
+  auto providers = Providers(
+      "typedef struct info { int i; } info_t;\n"
+      "provider p {\n"
+      "  probe plain(int);\n"
+      "  probe named(struct conn *c, int n, char *s) : (string s, info_t *c);\n"
+      "  probe positional(int, long) : (long, int);\n"
+      "};\n");
+  ASSERT_EQ(providers.at(0).probes.size(), 3u);
+  EXPECT_TRUE(providers[0].probes[0].translated_args.empty());
+  EXPECT_EQ(providers[0].probes[1].translated_args,
+            (std::vector<UsdtTranslatedArg>{{"string", 2}, {"info_t *", 0}}));
+  EXPECT_EQ(providers[0].probes[2].translated_args,
+            (std::vector<UsdtTranslatedArg>{{"long", 0}, {"int", 1}}));
+  EXPECT_EQ(Error("provider p { probe x(int a) : (int a, int b); };"),
+            "line 1: probe x output argument 2 translates no input argument: the input "
+            "prototype has 1 [D_PROV_PRARGLEN]");
+}
+
 TEST(UsdtProviderFile, SeveralProvidersAndRedeclaration) {
   auto providers = Providers(
       "provider a { probe x(); };\n"

@@ -245,6 +245,10 @@ struct ProbeDecl {
   std::string name;             // as written: "query__receive"
   std::vector<TypeName> args;   // the native (input) argument types; () and (void) are none
   std::vector<TypeName> xargs;  // after ':', the translated types; empty when absent
+  // The parameters' names, "" where unnamed: a translated argument named
+  // as a native one is that argument translated (`(int a, int b) : (int b)`).
+  std::vector<std::string> arg_names;
+  std::vector<std::string> xarg_names;
   int line = 0;
 };
 struct ProviderDecl {

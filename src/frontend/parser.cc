@@ -289,8 +289,10 @@ StmtPtr Parser::MakeExprStmt(ExprPtr e) {
   return stmt;
 }
 
-ast::ExprPtr ParseExpression(const std::string& text) {
-  ast::Program p = ParseProgram("BEGIN { (" + text + "); }", MacroEnv{});
+ast::ExprPtr ParseExpression(const std::string& text, const std::set<std::string>& typedef_names) {
+  MacroEnv env;
+  env.typedef_names = typedef_names;
+  ast::Program p = ParseProgram("BEGIN { (" + text + "); }", env);
   auto& clause = std::get<ast::Clause>(p.items.at(0));
   return std::move(clause.body.at(0)->expr);
 }

@@ -34,7 +34,10 @@ struct MacroEnv {
 // Parses a whole D program. Throws dt::CompileError on any error.
 ast::Program ParseProgram(const std::string& source, const MacroEnv& macros);
 
-// One D expression (no macros), as the providers write their arguments.
-ast::ExprPtr ParseExpression(const std::string& text);
+// One D expression (no macros), as the providers write their arguments;
+// `typedef_names` are the program's, which the expression may name
+// (`xlate <requestinfo_t *>`).
+ast::ExprPtr ParseExpression(const std::string& text,
+                             const std::set<std::string>& typedef_names = {});
 
 }  // namespace dt

@@ -467,20 +467,24 @@ void Parser::ParseTranslator() {
 
 // provider p { probe name(args) [: (args)]; ... }; only matters for USDT
 // header and object generation (-h/-G), so it is recorded beside the items.
-// A parameter may be named ("int fd"); the name is dropped.
+// A parameter may be named ("int fd").
 void Parser::ParseProvider() {
   ast::ProviderDecl provider;
   provider.line = cur().line;
   Advance();
   provider.name = ExpectIdent();
   Expect("{");
-  auto parse_params = [this](std::vector<ast::TypeName>* out) {
+  auto parse_params = [this](std::vector<ast::TypeName>* out, std::vector<std::string>* names) {
     Expect("(");
     if (IsKw("void") && Peek(1).text == ")") Advance();
     while (!Is(")")) {
       if (!StartsTypeName(0)) SyntaxError();
       out->push_back(ParseTypeName());
-      if (cur().kind == TokenKind::kIdent && !Is(",") && !Is(")")) Advance();
+      names->emplace_back();
+      if (cur().kind == TokenKind::kIdent && !Is(",") && !Is(")")) {
+        names->back() = cur().text;
+        Advance();
+      }
       if (!Is(",")) break;
       Advance();
     }
@@ -491,10 +495,10 @@ void Parser::ParseProvider() {
     probe.line = cur().line;
     Advance();
     probe.name = ExpectIdent();
-    parse_params(&probe.args);
+    parse_params(&probe.args, &probe.arg_names);
     if (Is(":")) {
       Advance();
-      parse_params(&probe.xargs);
+      parse_params(&probe.xargs, &probe.xarg_names);
     }
     Expect(";");
     provider.probes.push_back(std::move(probe));

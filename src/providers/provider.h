@@ -89,6 +89,12 @@ class Provider {
   // io): the definition sema compiles (condition, context task, args[]).
   // nullptr for probes that are not.
   virtual const StableProbe* DefinitionInD(const Probe& /*probe*/) const { return nullptr; }
+
+  // D over the probe's arg0..argN that gives args[n], for a probe whose
+  // args[] are translated from its native arguments (a USDT probe whose
+  // provider definition gives a translated prototype); "" where args[n] is
+  // the provider's argument itself.
+  virtual std::string ArgInD(const Probe& /*probe*/, size_t /*n*/) const { return ""; }
   // argN and args[N] are fields of the tracepoint record the program's
   // context points at (sdt): sema notes their layout for code generation
   // and reads args[N] from the record.

@@ -31,6 +31,15 @@ const char* SizedIntegerType(int size, bool is_signed) {
 std::vector<ProbeArg> UsdtProbeArgs(const UsdtProbeData& probe) {
   const UsdtSite* known = KnownSite(probe);
   std::vector<ProbeArg> args;
+  if (!probe.translated_args.empty()) {
+    for (const UsdtTranslatedArg& translated : probe.translated_args) {
+      ProbeArg a;
+      a.type = a.element_type = translated.type;
+      a.size = 8;  // unused: the analyzer types args[N] from UsdtArgInD's D
+      args.push_back(std::move(a));
+    }
+    return args;
+  }
   if (probe.declared_types) {
     for (size_t i = 0; i < probe.declared_types->size(); ++i) {
       ProbeArg a;
@@ -70,6 +79,30 @@ std::vector<ProbeArg> UsdtProbeArgs(const UsdtProbeData& probe) {
     args.push_back(std::move(a));
   }
   return args;
+}
+
+std::string UsdtArgInD(const UsdtProbeData& probe, size_t n) {
+  if (n >= probe.translated_args.size()) return "";
+  const UsdtTranslatedArg& translated = probe.translated_args[n];
+  std::string arg = "arg" + std::to_string(translated.from);
+  std::string native;
+  if (probe.declared_types && translated.from < probe.declared_types->size()) {
+    native = (*probe.declared_types)[translated.from];
+  } else if (const UsdtSite* known = KnownSite(probe);
+             known != nullptr && translated.from < known->arguments.size()) {
+    const elf::SdtArgument& operand = known->arguments[translated.from];
+    native = SizedIntegerType(operand.size, operand.is_signed);
+  } else {
+    native = "uint64_t";
+  }
+  std::string value = "((" + native + ")" + arg + ")";
+  if (translated.type == native) return value;
+  if (translated.type == "string" && IsPointerType(native))
+    return "copyinstr((uintptr_t)" + arg + ")";
+  // What translators give is a pointer to the translated struct; an
+  // integer translates to another integer by C's conversion.
+  if (!IsPointerType(translated.type)) return "((" + translated.type + ")" + value + ")";
+  return "xlate <" + translated.type + "> " + value;
 }
 
 }  // namespace dt

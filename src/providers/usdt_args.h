@@ -7,6 +7,12 @@
 //             resolve when a program uses it (a struct the program does
 //             not declare) is read as an integer of the note's size and
 //             sign.
+//   translated  the tracing program's provider definition gives a
+//             translated prototype (`probe q(struct conn *c) :
+//             (conninfo_t *c)`): args[N] has the translated type, its
+//             value the D of UsdtArgInD, which the analyzer checks with
+//             the program's own translators (DTrace's rule: argN stays
+//             native, args[N] is translated).
 //   otherwise other stapsdt probes (python's, libstdc++'s) declare no
 //             types: each args[N] is the integer type of the size and
 //             sign the note gives operand N ("-4@%eax" int32_t, "8@%rbx"
@@ -26,6 +32,13 @@
 namespace dt {
 
 std::vector<ProbeArg> UsdtProbeArgs(const UsdtProbeData& probe);
+
+// D over the probe's arg0..argN that gives args[n] where its prototype is
+// translated (Provider::ArgInD); "" otherwise. The native argument is cast
+// to its declared type first; a translated type the same as the native one
+// is that argument, a string from a pointer its copyinstr(), a pointer
+// xlate<type>(native) (the program's translator), any other type a cast.
+std::string UsdtArgInD(const UsdtProbeData& probe, size_t n);
 
 // D's integer type of that size and sign: "int8_t" ... "uint64_t".
 const char* SizedIntegerType(int size, bool is_signed);

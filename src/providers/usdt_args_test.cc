@@ -38,6 +38,25 @@ TEST(UsdtArgs, DeclaredTypesWin) {
   EXPECT_EQ(args[1].element_type, "char *");
 }
 
+TEST(UsdtArgs, TranslatedArgumentsAreD) {
+  UsdtProbeData p;
+  p.sites.push_back(Site("8@%rdi -4@%esi 8@%rdx"));
+  p.declared_types = std::vector<std::string>{"struct conn *", "int", "char *"};
+  p.translated_args = {{"conninfo_t *", 0}, {"string", 2}, {"long", 1}, {"int", 1}};
+  EXPECT_EQ(Types(UsdtProbeArgs(p)),
+            (std::vector<std::string>{"conninfo_t *", "string", "long", "int"}));
+  EXPECT_EQ(UsdtArgInD(p, 0), "xlate <conninfo_t *> ((struct conn *)arg0)");
+  EXPECT_EQ(UsdtArgInD(p, 1), "copyinstr((uintptr_t)arg2)");
+  EXPECT_EQ(UsdtArgInD(p, 2), "((long)((int)arg1))");
+  EXPECT_EQ(UsdtArgInD(p, 3), "((int)arg1)");
+  EXPECT_EQ(UsdtArgInD(p, 4), "");
+  // Without declared native types, the operand's size and sign.
+  p.declared_types.reset();
+  EXPECT_EQ(UsdtArgInD(p, 2), "((long)((int32_t)arg1))");
+  p.translated_args.clear();
+  EXPECT_EQ(UsdtArgInD(p, 0), "");
+}
+
 TEST(UsdtArgs, DeclaredNoArgumentsIsNone) {
   UsdtProbeData p;
   p.sites.push_back(Site(""));

@@ -156,6 +156,12 @@ std::vector<elf::UsdtPrototype>& ScriptPrototypes() {
   return prototypes;
 }
 
+// Parallel to ScriptPrototypes(): each one's translated arguments.
+std::vector<std::vector<UsdtTranslatedArg>>& ScriptTranslations() {
+  static std::vector<std::vector<UsdtTranslatedArg>> translations;
+  return translations;
+}
+
 // Adds the probe site of `note` in `object` (module `module`) to the probe
 // named by its provider, the function holding it and its name, with the
 // argument types `prototypes` (the object's) declare for it.
@@ -172,8 +178,14 @@ void AddNoteSite(const elf::SdtProbe& note, const std::string& provider, const s
   base.note_name = note.name;
   base.declared_types.reset();
   const elf::UsdtPrototype* p = elf::FindUsdtPrototype(prototypes, note.provider, note.name);
-  if (p == nullptr) p = elf::FindUsdtPrototype(ScriptPrototypes(), note.provider, note.name);
+  const elf::UsdtPrototype* script =
+      elf::FindUsdtPrototype(ScriptPrototypes(), note.provider, note.name);
+  if (p == nullptr) p = script;
   if (p != nullptr) base.declared_types = p->arg_types;
+  base.translated_args.clear();
+  if (script != nullptr)
+    base.translated_args =
+        ScriptTranslations().at(static_cast<size_t>(script - ScriptPrototypes().data()));
   added.AddSite(std::move(names), base, SiteOf(note, object, load_bias));
 }
 
@@ -300,6 +312,10 @@ class Usdt final : public Provider {
     return UsdtProbeArgs(UsdtData(probe));
   }
 
+  std::string ArgInD(const Probe& probe, size_t n) const override {
+    return UsdtArgInD(UsdtData(probe), n);
+  }
+
   // The Dynamic Tracing Guide's attributes of USDT providers (as the
   // providers' own definitions most often give them).
   const ProviderAttributes& Attributes() const override {
@@ -386,8 +402,13 @@ const UsdtProbeData& UsdtData(const Probe& probe) {
   return static_cast<const UsdtProbeData&>(*probe.data);
 }
 
-void SetUsdtScriptPrototypes(std::vector<elf::UsdtPrototype> prototypes) {
-  ScriptPrototypes() = std::move(prototypes);
+void SetUsdtScriptPrototypes(const std::vector<UsdtScriptProbe>& probes) {
+  ScriptPrototypes().clear();
+  ScriptTranslations().clear();
+  for (const UsdtScriptProbe& probe : probes) {
+    ScriptPrototypes().push_back(probe.prototype);
+    ScriptTranslations().push_back(probe.translated_args);
+  }
 }
 
 void SetUsdtPlaceholders(bool on) { Placeholders() = on; }

@@ -73,6 +73,15 @@ struct UsdtSite {
   std::string argument_error;
 };
 
+// One argument of a probe's translated prototype (`probe q(struct conn *c)
+// : (conninfo_t *c)`): D's type of args[N] and the native argument it
+// translates.
+struct UsdtTranslatedArg {
+  std::string type;  // as D spells it: "conninfo_t *", "string"
+  size_t from = 0;   // the native argument's index
+  bool operator==(const UsdtTranslatedArg&) const = default;
+};
+
 struct UsdtProbeData : ProbeData {
   pid_t pid = 0;          // 0: every process that maps `path` (usdtpath)
   std::string note_name;  // the note's own spelling: function__entry
@@ -84,6 +93,10 @@ struct UsdtProbeData : ProbeData {
   // nullopt for other stapsdt probes, whose args[] are typed by size and
   // sign (providers/usdt_args.h).
   std::optional<std::vector<std::string>> declared_types;
+  // The translated prototype the tracing program's provider definition
+  // gives (args[N] is then xlate<type>((native)arg<from>), as DTrace's
+  // args[] of a translated USDT probe); empty when it gives none.
+  std::vector<UsdtTranslatedArg> translated_args;
 };
 
 const UsdtProbeData& UsdtData(const Probe& probe);
@@ -92,7 +105,13 @@ const UsdtProbeData& UsdtData(const Probe& probe);
 // definitions of the tracing program (`dtrace -s provider.d -s script.d`),
 // by the note's provider (no pid) and the probe's note spelling. An
 // object's own prototypes (dtrace -G) take precedence.
-void SetUsdtScriptPrototypes(std::vector<elf::UsdtPrototype> prototypes);
+// Their translated prototypes, where they give one, apply whatever the
+// object carries: the translators are the tracing program's.
+struct UsdtScriptProbe {
+  elf::UsdtPrototype prototype;
+  std::vector<UsdtTranslatedArg> translated_args;
+};
+void SetUsdtScriptPrototypes(const std::vector<UsdtScriptProbe>& probes);
 
 // The usdtpath option's value: files separated by ':' ("" for none).
 void SetUsdtPaths(const std::string& paths);

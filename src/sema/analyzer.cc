@@ -180,6 +180,7 @@ void Analyzer::AnalyzeLibrary(ast::Program& program) {
                td && !types_.Defines(td->type.base) && td->type.base != "string") {
       // Names a kernel type: resolved on first use, since that reads BTF.
       library_typedefs_[td->name] = td;
+      typedef_names_.insert(td->name);
     } else if (auto* sd = std::get_if<ast::StructDecl>(&item); sd && NamesKernelType(*sd)) {
       // Likewise a struct with a member of a kernel type (ipv6info_t's
       // struct in6_addr *): laid out when first named.
@@ -193,6 +194,7 @@ void Analyzer::AnalyzeLibrary(ast::Program& program) {
 void Analyzer::AnalyzeTypeDecl(ast::TopLevel& item) {
   if (auto* td = std::get_if<ast::TypedefDecl>(&item)) {
     types_.AddTypedef(td->name, types_.Typedef(td->name, ResolveTypeName(td->type)));
+    typedef_names_.insert(td->name);
   } else if (auto* sd = std::get_if<ast::StructDecl>(&item)) {
     DefineStruct(*sd);
   } else if (auto* tr = std::get_if<ast::TranslatorDecl>(&item)) {

@@ -254,6 +254,7 @@ class Analyzer {
   std::map<std::string, const Type*> extern_types_;  // `extern T name;` declarations
   std::map<std::string, std::pair<int64_t, const Type*>> enum_constants_;  // D enums' names
   std::map<std::string, ast::ExprPtr> stable_exprs_;                       // by source text
+  std::set<std::string> typedef_names_;                 // every typedef, for parsing stable_exprs_
   mutable std::map<const Type*, uint64_t> alignments_;  // structs' and unions', once computed
   // Inputs of the translators being expanded, innermost last: (name, type).
   std::vector<std::pair<std::string, const Type*>> xlate_inputs_;

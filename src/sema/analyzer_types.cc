@@ -488,6 +488,20 @@ const Type* Analyzer::CheckProbeArg(Expr& e) {
     e.resolved->expansion = &x;
     return x.type;
   }
+  if (std::string translated = p->owner->ArgInD(*p, static_cast<size_t>(n)); !translated.empty()) {
+    // One expansion serves every probe of the clause: they must translate alike.
+    for (const Probe* other : *current_probes_) {
+      if (other->owner->ArgInD(*other, static_cast<size_t>(n)) != translated) {
+        throw CompileError("D_ARGS_TYPE", e.line,
+                           "args[" + std::to_string(n) + "] is translated differently in " +
+                               p->FullName() + " and " + other->FullName());
+      }
+    }
+    Expr& x = StableExpr(translated);
+    e.resolved->kind = Resolved::Kind::kProbeArgInD;
+    e.resolved->expansion = &x;
+    return x.type;
+  }
   const Type* t = ArgType(a);
   if (!p->owner->ArgsAreRecordFields()) {
     e.resolved->kind = Resolved::Kind::kProbeArg;
@@ -512,7 +526,7 @@ const Type* Analyzer::CheckProbeArg(Expr& e) {
 Expr& Analyzer::StableExpr(const std::string& text) {
   ast::ExprPtr& slot = stable_exprs_[text];
   if (!slot) {
-    slot = ParseExpression(text);
+    slot = ParseExpression(text, typedef_names_);
     Check(*slot);
   }
   return *slot;
