@@ -11,7 +11,9 @@
 #              aggregation key (copyinstr), and what basename() adds to that
 #   uprobes    CPU time a probed call of an empty function costs on top of an
 #              unprobed one (pid$target::fn:entry against uprobe:bin:fn), the
-#              part of it spent in the tool's BPF programs (bpf_stats), and
+#              part of it spent in the tool's BPF programs (bpf_stats); the
+#              same for a USDT probe site fired after each call
+#              (bench$target:::call against usdt:bin:bench:call); and
 #              the wall time of a run that attaches to libc's str* functions
 #              (and to all of libc) and exits at once
 # and prints a table with the ratio ours/bpftrace against the project's
@@ -83,6 +85,9 @@ command_for() {  # tool case
     dtrace/uprobe) cmd=("$dtrace" -q -p "$target" -n 'pid$target:a.out:empty_function:entry {
         @[probefunc] = count(); }') ;;
     bpftrace/uprobe) cmd=(bpftrace -e "uprobe:$call_loop:empty_function { @[func] = count(); }
+        BEGIN { printf(\"attached\\n\"); }") ;;
+    dtrace/usdt) cmd=("$dtrace" -q -p "$target" -n 'bench$target:::call { @ = count(); }') ;;
+    bpftrace/usdt) cmd=(bpftrace -e "usdt:$call_loop:bench:call { @ = count(); }
         BEGIN { printf(\"attached\\n\"); }") ;;
     dtrace/attach_str) cmd=("$dtrace" -q -p "$target" -n 'pid$target:libc.so.6:str*:entry {
         @ = count(); } tick-1ms { exit(0); }') ;;
@@ -202,16 +207,17 @@ uprobe_attached() {  # tool tracer-pid
   else grep -q '^attached' "$work/out"; fi
 }
 
-# Starts call_loop held before its loop, attaches a tracer to its function,
-# lets it run, stops the tracer. Appends the loop's ns/call to
-# $work/<tool>.uprobe_traced after checking the tracer counted every call.
-uprobe_run() {  # tool
-  local tool=$1 target tracer waited ns counted
+# Starts call_loop held before its loop, attaches a tracer to its function
+# (case uprobe) or its USDT probe (case usdt), lets it run, stops the
+# tracer. Appends the loop's ns/call to $work/<tool>.<case>_traced after
+# checking the tracer counted every call.
+uprobe_run() {  # tool case
+  local tool=$1 case=$2 target tracer waited ns counted
   local -a cmd
   rm -f "$work/go" && mkfifo "$work/go" && exec {release}<>"$work/go"
   "$call_loop" "$uprobe_calls" "$loop_cpu" wait <&"$release" >"$work/loop.out" &
   target=$!
-  command_for "$tool" uprobe
+  command_for "$tool" "$case"
   taskset -c "$tracer_cpu" "${cmd[@]}" </dev/null >"$work/out" 2>"$work/err" &
   tracer=$!
   for ((waited = 0; waited < 200; waited++)); do
@@ -233,18 +239,18 @@ uprobe_run() {  # tool
     sleep 0.1
   done
   ns=$(cat "$work/loop.out")
-  bpf_time_per_run "$tracer" >>"$work/$tool.uprobe_bpf"
+  bpf_time_per_run "$tracer" >>"$work/$tool.${case}_bpf"
   printf x >&"$release"
   wait "$target"
   exec {release}>&-
   kill -INT "$tracer" 2>/dev/null
   wait "$tracer" 2>/dev/null
-  counted=$(awk '/empty_function|0x/ {print $NF}' "$work/out" | tail -n 1)
+  counted=$(awk 'NF && $NF ~ /^[0-9]+$/ {print $NF}' "$work/out" | tail -n 1)
   if [[ ${counted:-0} -lt $uprobe_calls ]]; then
-    echo "$tool counted ${counted:-no} of $uprobe_calls calls: $(head -c 200 "$work/out")" >>"$work/log"
+    echo "$tool $case counted ${counted:-no} of $uprobe_calls calls: $(head -c 200 "$work/out")" >>"$work/log"
     return
   fi
-  echo "$ns" >>"$work/$tool.uprobe_traced"
+  echo "$ns" >>"$work/$tool.${case}_traced"
 }
 
 # The time the kernel spent in a tracer's BPF programs per run (ns), from
@@ -286,6 +292,7 @@ for tool in "${tools[@]}"; do
   touch "$work/$tool".{startup,startup_rss,listing,listing_lines,listing_per_probe,traced,added,tracing_rss}
   touch "$work/$tool".{openat_str,openat_str_added,openat_basename,openat_basename_added}
   touch "$work/$tool".{uprobe_traced,uprobe_added,uprobe_bpf,attach_str,attach_libc}
+  touch "$work/$tool".{usdt_traced,usdt_added,usdt_bpf}
 done
 touch "$work/log" "$work/untraced" "$work/uprobe_untraced" "$work/openat_untraced"
 for ((run = 0; run < startup_runs; run++)); do
@@ -342,12 +349,14 @@ for ((round = 0; round < rounds; round++)); do
   order=("${tools[@]}")
   ((round % 2)) && order=($(printf '%s\n' "${tools[@]}" | tac))
   for tool in "${order[@]}"; do
-    before=$(wc -l <"$work/$tool.uprobe_traced")
-    uprobe_run "$tool"
-    after=$(wc -l <"$work/$tool.uprobe_traced")
-    if ((after > before)); then
-      calc "$(tail -n 1 "$work/$tool.uprobe_traced") - $untraced" >>"$work/$tool.uprobe_added"
-    fi
+    for case in uprobe usdt; do
+      before=$(wc -l <"$work/$tool.${case}_traced")
+      uprobe_run "$tool" "$case"
+      after=$(wc -l <"$work/$tool.${case}_traced")
+      if ((after > before)); then
+        calc "$(tail -n 1 "$work/$tool.${case}_traced") - $untraced" >>"$work/$tool.${case}_added"
+      fi
+    done
     attach_run "$tool" attach_str
   done
 done
@@ -396,6 +405,8 @@ echo "openat file-name key, added per call: dtrace $(value dtrace openat_str_add
 echo "unprobed empty_function: $(printf %.1f "$(median <"$work/uprobe_untraced")") ns/call"
 row "pid probe cost per call (ns)" uprobe_added %.1f 0.9
 row "  of it in BPF, per call (ns)" uprobe_bpf %.1f 0.9
+row "USDT probe cost per firing (ns)" usdt_added %.1f 0.9
+row "  of it in BPF, per firing (ns)" usdt_bpf %.1f 0.9
 row "attach libc str* (ms)" attach_str %.0f 0.5
 row "attach all of libc (ms)" attach_libc %.0f 0.5
 if [[ -s $work/log ]]; then

@@ -164,6 +164,8 @@ class Fbt final : public Provider {
                          support.kprobe_refusal);
   }
 
+  bool KernelCanFire(const Probe& /*probe*/) const override { return Support().any(); }
+
   runtime::Attachment Attach(int prog_fd, const std::vector<const Probe*>& probes) const override {
     if (FbtAttachOf(probes) == FbtAttach::kFentry)
       return runtime::AttachFentry(prog_fd, probes.front()->function);

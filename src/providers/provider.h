@@ -135,6 +135,12 @@ class Provider {
   // kernel cannot attach the program serving `probes` at all; asked before
   // anything is loaded, so a run that cannot trace fails before BEGIN.
   virtual void CheckAttachable(const std::vector<const Probe*>& /*probes*/) const {}
+  // Whether this kernel has the facility the probe fires through. Sema
+  // leaves out the probes a description matches that it lacks when the
+  // description also matches probes it has (`sched:::` on a kernel that
+  // refuses fentry traces on-cpu and the rest, not enqueue); alone they
+  // stay, for CheckAttachable to say what is missing.
+  virtual bool KernelCanFire(const Probe& /*probe*/) const { return true; }
   // Attaches a loaded program that serves `probes` (in ID order; one probe
   // unless Shape().shared_by_probes); detached when the Attachment is
   // destroyed.

@@ -255,6 +255,11 @@ class Stable final : public Provider {
                          " through a BPF trampoline, and " + support.fentry_refusal);
   }
 
+  bool KernelCanFire(const Probe& probe) const override {
+    return !StableData(probe).function ||
+           runtime::KernelFunctionSupport(kSupportProbeFunction).fentry;
+  }
+
   runtime::Attachment Attach(int prog_fd, const std::vector<const Probe*>& probes) const override {
     const Probe& first = *probes.front();
     if (StableData(first).function) return runtime::AttachFentry(prog_fd, first.function);

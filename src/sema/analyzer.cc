@@ -273,6 +273,10 @@ const std::vector<const Probe*>& Analyzer::MatchClauseProbes(const ast::Clause& 
       if (e.line() > 0) throw;
       throw CompileError(e.tag(), spec.line, e.what());
     }
+    // What this kernel cannot fire is left out of a description that also
+    // names what it can (Provider::KernelCanFire).
+    auto cannot_fire = [](const Probe* p) { return !p->owner->KernelCanFire(*p); };
+    if (!std::all_of(found.begin(), found.end(), cannot_fire)) std::erase_if(found, cannot_fire);
     if (found.empty() && !options_.allow_zero_matches) {
       throw CompileError("D_PDESC_ZERO", spec.line,
                          "probe description " + Excerpt(spec.text, kMaxQuotedProbeDesc) +

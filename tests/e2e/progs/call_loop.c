@@ -2,7 +2,9 @@
  * Calls an empty, non-inlined function N times on one CPU and prints the CPU
  * time (user + system) per call in nanoseconds ("%.1f\n"). bench/run.sh runs
  * it untraced and with a uprobe on the function; the difference is what a
- * pid/uprobe probe costs per call.
+ * pid/uprobe probe costs per call. Each call is followed by a USDT probe
+ * site (bench:::call, a nop until traced), for what a traced USDT probe
+ * costs per firing the same way.
  *
  *   call_loop [calls] [cpu] [wait]
  *
@@ -16,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/sdt.h>
 #include <unistd.h>
 
 __attribute__((noinline)) void empty_function(void) { __asm__ volatile(""); }
@@ -44,7 +47,10 @@ int main(int argc, char **argv) {
     if (read(STDIN_FILENO, &c, 1) != 1) return 1;
   }
   double start = cpu_time_ns();
-  for (long i = 0; i < calls; i++) empty_function();
+  for (long i = 0; i < calls; i++) {
+    empty_function();
+    STAP_PROBE1(bench, call, i);
+  }
   double per_call = (cpu_time_ns() - start) / calls;
   char line[64];
   int length = snprintf(line, sizeof(line), "%.1f\n", per_call);
