@@ -1,5 +1,6 @@
 // Reads an aggregation's map out of the kernel: every key with its per-CPU
-// values, decoded and combined by the consumer (consumer/record_decoder.h).
+// values, decoded and combined by the consumer (consumer/record_decoder.h);
+// a keyless one's element only if some CPU updated it (AggregationDef::in_array).
 #pragma once
 
 #include <vector>

@@ -54,6 +54,24 @@ void TracingSession::ClearOrTrunc(const ActionDesc& a) {
   aggrate_readings_.erase(a.aggregations[0]);  // DTrace clears its own copy too
   const AggregationDef& def = program_.aggregations.at(a.aggregations[0]);
   runtime::Map& map = maps_.at(def.map);
+  if (def.in_array) {
+    // Its one element stays: clear() zeroes the values and keeps the fired
+    // words (DTrace prints a cleared aggregation as zero); trunc() to no
+    // entries zeroes the fired words too, so it prints nothing until it
+    // fires again. A trunc() that keeps one or more keeps it.
+    if (a.kind != ActionKind::kClear && a.has_trunc_keep && a.trunc_keep != 0) return;
+    const uint32_t index = 0;
+    std::vector<uint8_t> values(map.PerCpuBufferSize(), 0);
+    if (a.kind == ActionKind::kClear) {
+      std::vector<std::vector<uint8_t>> per_cpu;
+      if (!map.LookupPerCpu(&index, &per_cpu)) return;
+      for (size_t cpu = 0; cpu < per_cpu.size(); ++cpu)
+        memcpy(values.data() + cpu * map.PerCpuStride() + FiredWord(def) * 8,
+               per_cpu[cpu].data() + FiredWord(def) * 8, 8);
+    }
+    map.Update(&index, values.data(), BPF_ANY);
+    return;
+  }
   if (a.kind == ActionKind::kClear) {
     std::vector<uint8_t> zeros(map.PerCpuBufferSize(), 0);
     for (const auto& key : map.Keys()) map.Update(key.data(), zeros.data(), BPF_EXIST);

@@ -1,7 +1,9 @@
 // Aggregations: one per-CPU hash map each, keyed by the tuple, holding the
 // int64 words of consumer/aggregation.h's layout. A missing key is created
 // from the zero block in rodata and looked up again; this CPU's copy is
-// then updated in place without atomics (no other CPU touches it).
+// then updated in place without atomics (no other CPU touches it). A
+// keyless aggregation is a one-element per-CPU array instead, whose fired
+// word is set at each update (format/aggregation_layout.h: AggregationDef::in_array).
 #include "codegen/function_gen.h"
 #include "common/diagnostic.h"
 #include "format/quantize_buckets.h"
@@ -93,7 +95,9 @@ void FunctionGen::GenAggregate(const ast::Stmt& s) {
   int16_t incr_slot = AllocSlot();
   GenAggArguments(s, agg.kind, value_slot, incr_slot);
   KeyPlace key = GenAggKeyOf(s, agg);
-  Label dropped = GenAggEntryLookup(key, shared_.agg_maps.at(s.binding), def.value_words);
+  Label dropped = def.in_array
+                      ? GenKeylessAggLookup(key, shared_.agg_maps.at(s.binding), FiredWord(def))
+                      : GenAggEntryLookup(key, shared_.agg_maps.at(s.binding), def.value_words);
   Label done = b_.NewLabel();
   b_.Load(8, R1, R10, value_slot);
   b_.Load(8, R2, R10, incr_slot);
@@ -181,6 +185,18 @@ Label FunctionGen::GenAggEntryLookup(const KeyPlace& key, int map, uint32_t valu
   // update is lost, and counted as DTrace counts aggregation drops.
   b_.JumpIfImm(BPF_JEQ, R0, 0, dropped);
   b_.Bind(have);
+  return dropped;
+}
+
+Label FunctionGen::GenKeylessAggLookup(const KeyPlace& key, int map, uint32_t fired_word) {
+  // The array's one element: the key's first four bytes are 0.
+  b_.LoadMapFd(R1, map);
+  b_.Mov(R2, key.base);
+  b_.AluImm(BPF_ADD, R2, key.offset);
+  b_.Call(BPF_FUNC_map_lookup_elem);
+  Label dropped = b_.NewLabel();
+  b_.JumpIfImm(BPF_JEQ, R0, 0, dropped);  // never: index 0 of one element
+  b_.StoreImm(8, R0, static_cast<int16_t>(fired_word * 8), 1);
   return dropped;
 }
 

@@ -143,8 +143,10 @@ AggDesc DescOf(const Aggregation& a) {
 // The kernel refuses a per-CPU map value over 32 KiB (PCPU_MIN_UNIT_SIZE)
 // with a bare E2BIG when the map is created: say so at compile time, in
 // terms of the aggregating function's parameters.
+constexpr size_t kMaxPerCpuBytes = 32768;
+
 void CheckPerCpuValueSize(const Aggregation& a, size_t words) {
-  constexpr size_t kMaxBytes = 32768;
+  constexpr size_t kMaxBytes = kMaxPerCpuBytes;
   constexpr size_t kMaxWords = kMaxBytes / 8;
   if (words <= kMaxWords) return;
   std::string need = std::to_string(words * 8) + " bytes per CPU, more than the " +
@@ -240,6 +242,7 @@ void CodeGenerator::AddAggregationMaps() {
     def.key_size = KeySize(a.key_types);
     def.value_words = static_cast<uint32_t>(AggDataSize(def.desc));
     CheckPerCpuValueSize(a, def.value_words);
+    def.in_array = a.key_types.empty() && (def.value_words + 1) * 8 <= kMaxPerCpuBytes;
     uint32_t off = 0;
     for (const Type* t : a.key_types) {
       FieldDesc f = DescribeField(t, off);
@@ -253,13 +256,19 @@ void CodeGenerator::AddAggregationMaps() {
     // context are atomic per-CPU allocations, which older kernels (6.1) refuse
     // for large values until their per-CPU pool has grown.
     const bool keyless = a.key_types.empty();
-    def.map = maps_.Add({"agg_" + (a.name.empty() ? std::string("anon") : a.name),
-                         BPF_MAP_TYPE_PERCPU_HASH,
-                         def.key_size,
-                         def.value_words * 8,
-                         keyless ? 1u : AggregationEntries(options_, def),
-                         keyless ? 0u : static_cast<uint32_t>(BPF_F_NO_PREALLOC),
-                         {}});
+    std::string name = "agg_" + (a.name.empty() ? std::string("anon") : a.name);
+    if (def.in_array) {
+      def.map =
+          maps_.Add({name, BPF_MAP_TYPE_PERCPU_ARRAY, 4, (def.value_words + 1) * 8, 1, 0, {}});
+    } else {
+      def.map = maps_.Add({name,
+                           BPF_MAP_TYPE_PERCPU_HASH,
+                           def.key_size,
+                           def.value_words * 8,
+                           keyless ? 1u : AggregationEntries(options_, def),
+                           keyless ? 0u : static_cast<uint32_t>(BPF_F_NO_PREALLOC),
+                           {}});
+    }
     shared_.agg_maps.push_back(def.map);
     out_.aggregations.push_back(def);
   }

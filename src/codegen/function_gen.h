@@ -430,6 +430,8 @@ class FunctionGen {
   // r0 = this CPU's entry for `key` in `map`, created zeroed when missing.
   // Returns the label jumped to (r0 = 0) when it cannot be created.
   bpf::Label GenAggEntryLookup(const KeyPlace& key, int map, uint32_t value_words);
+  // A keyless aggregation's element, its fired word set; R0 points to it.
+  bpf::Label GenKeylessAggLookup(const KeyPlace& key, int map, uint32_t fired_word);
   // The updates of the entry at r0 with value r1 and increment r2; they
   // clobber r1-r5 (and r9 for the buckets).
   void GenAddToAggWord(int word, bpf::Reg amount);

@@ -48,6 +48,16 @@ struct AggregationDef {
   std::vector<FieldDesc> key_fields;  // offsets within the key
   uint32_t key_size = 0;
   uint32_t value_words = 0;  // int64 words per CPU
+  // A keyless aggregation (@ = count()) is held in a one-element per-CPU
+  // array, whose lookup costs a fraction of a hash map's: after its value
+  // words, one more word per CPU says the CPU updated it (the element
+  // exists before anything fires, and an aggregation that never fired
+  // prints nothing). Keyed ones, and a keyless one whose extra word would
+  // not fit the kernel's per-CPU value size, are per-CPU hash maps.
+  bool in_array = false;
 };
+
+// The fired word's index in an in_array aggregation's per-CPU value.
+inline uint32_t FiredWord(const AggregationDef& def) { return def.value_words; }
 
 }  // namespace dt
