@@ -25,20 +25,6 @@ void LoadRegister(Builder& b, Reg dst, const elf::X86Register& r) {
   b.Load(r.size, dst, R6, static_cast<int16_t>(r.pt_regs_offset));
 }
 
-int32_t Log2(uint8_t scale) {
-  switch (scale) {
-    case 1:
-      return 0;
-    case 2:
-      return 1;
-    case 4:
-      return 2;
-    case 8:
-      return 3;
-  }
-  throw std::logic_error("an sdt operand's scale is 1, 2, 4 or 8");
-}
-
 }  // namespace
 
 void GenUsdtArgument(Builder& b, const elf::SdtArgument& arg, int16_t scratch) {
@@ -61,7 +47,7 @@ void GenUsdtArgument(Builder& b, const elf::SdtArgument& arg, int16_t scratch) {
   }
   if (arg.index) {
     LoadRegister(b, R1, *arg.index);
-    if (arg.scale != 1) b.AluImm(BPF_LSH, R1, Log2(arg.scale));
+    if (arg.scale != 1) b.AluImm(BPF_LSH, R1, elf::ScaleShift(arg.scale));
     b.Alu(BPF_ADD, R3, R1);
   }
   // A read that faults leaves 0, as an argument the probe could not fetch.

@@ -23,20 +23,6 @@ constexpr int16_t kRegisterSlots[] = {elf::pt_regs::kR15, elf::pt_regs::kR14, el
                                       elf::pt_regs::kRdx, elf::pt_regs::kRsi, elf::pt_regs::kRdi,
                                       elf::pt_regs::kRip, elf::pt_regs::kRsp};
 
-uint8_t Log2(uint8_t scale) {
-  switch (scale) {
-    case 1:
-      return 0;
-    case 2:
-      return 1;
-    case 4:
-      return 2;
-    case 8:
-      return 3;
-  }
-  throw std::logic_error("an sdt operand's scale is 1, 2, 4 or 8");
-}
-
 void PutRegister(std::array<uint8_t, kUsdtOperandSize>& d, size_t at,
                  const std::optional<elf::X86Register>& r) {
   if (!r) return;
@@ -84,7 +70,7 @@ std::array<uint8_t, kUsdtOperandSize> EncodeUsdtOperand(const elf::SdtArgument* 
   if (arg->kind != elf::SdtOperandKind::kConstant) PutRegister(d, 8, arg->reg);
   if (arg->kind == elf::SdtOperandKind::kMemory) {
     PutRegister(d, 10, arg->index);
-    d[12] = Log2(arg->scale);
+    d[12] = static_cast<uint8_t>(elf::ScaleShift(arg->scale));
   }
   d[13] = static_cast<uint8_t>(64 - 8 * arg->size);
   d[14] =

@@ -49,6 +49,12 @@ struct SdtArgument {
 };
 
 std::optional<SdtArgument> ParseSdtArgument(std::string_view spec, std::string* error);
+
+// log2 of an operand's scale (1, 2, 4 or 8, which the parser ensures): the
+// shift that multiplies the index by it.
+inline int ScaleShift(uint8_t scale) {
+  return scale == 8 ? 3 : scale == 4 ? 2 : scale == 2 ? 1 : 0;
+}
 // All specifications of a probe (empty text: no arguments).
 std::optional<std::vector<SdtArgument>> ParseSdtArguments(std::string_view specs,
                                                           std::string* error);
