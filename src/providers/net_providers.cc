@@ -13,6 +13,10 @@ namespace {
 //     this tracepoint);
 //   tcp_probe(struct sock *sk, struct sk_buff *skb): a segment an
 //     established socket received (tcp_rcv_established), headers set;
+//   tcp_rcv_state_process(struct sock *sk, struct sk_buff *skb), a kernel
+//     function (fentry): a segment a socket in any other state received
+//     (a listener's SYN, a SYN-ACK, the handshake's last ACK at the new
+//     socket, the segments of a close), as tcp_probe's arguments;
 //   tcp_send_reset(const struct sock *sk, const struct sk_buff *skb, ...):
 //     a reset sent in answer to skb; sk is NULL when no socket had it;
 //   inet_sock_set_state(const struct sock *sk, int oldstate, int newstate):
@@ -52,6 +56,8 @@ namespace {
                         TCPSINFO("(struct inet_sock *)arg0"), \
                         {"tcpinfo_t *", "xlate <tcpinfo_t *> (" SOCK(0) ")"}}
 #define IS_TCP_SOCK(n) "(" SOCK(n) "->sk_protocol == 6)"
+#define TCP_RECEIVED_ARGS {PKTINFO(1), CSINFO(SOCK(0)), IPINFO(IPH_OUT(1)), TCPSINFO(SOCK(0)), \
+                           TCPINFO(TRANSPORT_SET(1))}
 // clang-format on
 
 }  // namespace
@@ -62,13 +68,11 @@ const std::vector<StableProbe>& NetProbes() {
       {"ip", "send", "net_dev_queue", IS_IP(0), "", IP_ARGS(0, IPH_OUT(0))},
       {"ip", "receive", "netif_receive_skb", IS_IP(0), "", IP_ARGS(0, IPH_IN(0))},
       {"tcp", "send", "net_dev_queue", TCP_SENT, "", TCP_SENT_ARGS},
-      {"tcp",
-       "receive",
-       "tcp_probe",
-       "",
-       "",
-       {PKTINFO(1), CSINFO(SOCK(0)), IPINFO(IPH_OUT(1)), TCPSINFO(SOCK(0)),
-        TCPINFO(TRANSPORT_SET(1))}},
+      // tcp_v4_do_rcv and tcp_v6_do_rcv hand a segment to one of the two:
+      // together they are every segment a socket receives (not those of
+      // TIME_WAIT, which has no full socket).
+      {"tcp", "receive", "tcp_probe", "", "", TCP_RECEIVED_ARGS},
+      {"tcp", "receive", "fentry:tcp_rcv_state_process", "", "", TCP_RECEIVED_ARGS},
       {"tcp",
        "state-change",
        "inet_sock_set_state",

@@ -113,6 +113,15 @@ const std::vector<StableProbe>& StableProbes() {
       {"sched", "tick", "fentry:sched_tick", "", "", {CURRENT_LWPSINFO, CURRENT_PSINFO}},
       {"io", "start", "block_rq_issue", "", "", IO_ARGS},
       {"io", "done", "block_rq_complete", "", "", IO_ARGS},
+      // A thread that waits for I/O to complete sleeps in io_schedule(void)
+      // or io_schedule_timeout(long) (the time Linux counts as iowait):
+      // wait-start at their entry, wait-done at their return. What it waits
+      // for (a page, a buffer head, a bio) is not passed to them, so these
+      // have no args[].
+      {"io", "wait-start", "fentry:io_schedule", "", "", {}},
+      {"io", "wait-start", "fentry:io_schedule_timeout", "", "", {}},
+      {"io", "wait-done", "fexit:io_schedule", "", "", {}},
+      {"io", "wait-done", "fexit:io_schedule_timeout", "", "", {}},
   };
   return probes;
 }
