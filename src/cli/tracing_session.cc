@@ -226,6 +226,7 @@ void TracingSession::AttachProbes() {
   // through their chain.
   auto attached = [](const ProgramDef& def) { return !def.run_once && def.tail_call_slot < 0; };
   size_t total = 0, done = 0;
+  std::vector<std::string> refused;
   for (const ProgramDef& def : program_.programs)
     if (attached(def)) total += def.probes.size();
   AttachProgress progress = AttachProgress::ForStderr(total);
@@ -237,9 +238,19 @@ void TracingSession::AttachProbes() {
       continue;
     }
     attachments_.push_back(def.first_probe->owner->Attach(programs_[i].fd(), def.probes));
+    refused.insert(refused.end(), attachments_.back().refused().begin(),
+                   attachments_.back().refused().end());
     progress.Update(done += def.probes.size());
   }
   progress.Finish();
+  if (!refused.empty()) {
+    std::string names;
+    for (size_t i = 0; i < refused.size() && i < 3; ++i) names += (i ? ", " : "") + refused[i];
+    if (refused.size() > 3) names += ", ...";
+    fprintf(stderr,
+            "dtrace: %zu kernel function%s left out: the kernel refuses kprobes there (%s)\n",
+            refused.size(), refused.size() == 1 ? " is" : "s are", names.c_str());
+  }
   late_probes_ = std::make_unique<LateProbes>(program_, probes_, programs_, maps_);
   if (!late_probes_->Start()) late_probes_.reset();
 }

@@ -34,10 +34,17 @@ class Attachment {
   void Absorb(Attachment other) {
     for (UniqueFd& fd : other.fds_) fds_.push_back(std::move(fd));
     other.fds_.clear();
+    for (std::string& name : other.refused_) refused_.push_back(std::move(name));
   }
+
+  // Where one attachment covers many places (kprobes on many functions),
+  // those the kernel refused to probe, left out (the run says so).
+  const std::vector<std::string>& refused() const { return refused_; }
+  void Refused(std::string place) { refused_.push_back(std::move(place)); }
 
  private:
   std::vector<UniqueFd> fds_;
+  std::vector<std::string> refused_;
 };
 
 // A BPF_PROG_TYPE_RAW_TRACEPOINT program on a raw tracepoint ("sys_enter",

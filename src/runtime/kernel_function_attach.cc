@@ -237,6 +237,7 @@ Attachment AttachKprobes(int prog_fd, const std::vector<std::string>& functions,
   int retprobe_bit = RetprobeBit();
   RaiseFileLimit(functions.size());
   std::vector<UniqueFd> fds;
+  std::vector<std::string> refused;
   fds.reserve(functions.size());
   for (size_t i = 0; i < functions.size(); ++i) {
     perf_event_attr attr{};
@@ -249,9 +250,20 @@ Attachment AttachKprobes(int prog_fd, const std::vector<std::string>& functions,
     attr.wakeup_events = 1;
     int event =
         static_cast<int>(syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC));
-    if (event < 0)
+    if (event < 0) {
+      int error = errno;
+      // The kprobe blacklist (EINVAL), no such function any more (ENOENT),
+      // an address kprobes will not use (EADDRNOTAVAIL), not an
+      // instruction boundary (EILSEQ).
+      bool unprobeable =
+          error == EINVAL || error == ENOENT || error == EADDRNOTAVAIL || error == EILSEQ;
+      if (functions.size() > 1 && unprobeable && refused.size() + 1 < functions.size()) {
+        refused.push_back(functions[i]);
+        continue;
+      }
       throw RuntimeError("cannot attach to kernel function " + functions[i] +
-                         " (kprobe): " + ErrnoName(errno));
+                         " (kprobe): " + ErrnoName(error));
+    }
     UniqueFd event_fd(event);
     LIBBPF_OPTS(bpf_link_create_opts, opts);
     opts.perf_event.bpf_cookie = cookies[i];
@@ -262,7 +274,9 @@ Attachment AttachKprobes(int prog_fd, const std::vector<std::string>& functions,
     // The link holds the event: one descriptor per function.
     fds.emplace_back(link);
   }
-  return Attachment(std::move(fds));
+  Attachment attached(std::move(fds));
+  for (std::string& name : refused) attached.Refused(std::move(name));
+  return attached;
 }
 
 }  // namespace dt::runtime

@@ -62,7 +62,10 @@ Attachment AttachKprobeMulti(int prog_fd, const std::vector<std::string>& functi
 // The same with one perf kprobe event and BPF link per function (the
 // program is loaded as a plain kprobe program), each with its cookie;
 // raises the open-file limit as far as the kernel lets root when the
-// functions need more descriptors than it allows.
+// functions need more descriptors than it allows. Of several functions,
+// those the kernel will not put a kprobe on (its kprobe blacklist, an
+// address it will not probe, a function gone) are left out and named in
+// refused(); it throws when that leaves none, or for any other failure.
 Attachment AttachKprobes(int prog_fd, const std::vector<std::string>& functions,
                          const std::vector<uint64_t>& cookies, bool at_return);
 
