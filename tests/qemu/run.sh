@@ -136,7 +136,9 @@ started=$(date +%s)
 # console's last words "Unstable clock detected", nothing after; seen on
 # 6.1.0-56 about once in four boots on a busy host). A boot that has not
 # reported within boot_timeout is killed and tried again: it ran nothing
-# of the suite, so trying again hides no test's result.
+# of the suite, so trying again hides no test's result. (The report reaches
+# $report line by line: tr, writing to a pipe, would otherwise hold it back
+# in 4 KiB blocks, and a guest that is busy but quiet would look hung.)
 for attempt in 1 2 3; do
 echo "qemu: booting $(basename "$vmlinuz") ($pkg), ${QEMU_CPUS:-2} CPUs, TCG$( ((attempt > 1)) && echo ", try $attempt")"
 rm -f "$work/qemu.pid" "$work/boot_hung"
@@ -175,7 +177,7 @@ timeout -k 10 "$timeout_s" qemu-system-x86_64 -accel tcg -cpu max -smp "${QEMU_C
   -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
   -drive "file=$work/scratch.img,format=raw,if=virtio,cache=unsafe" \
   -serial "file:$log" -serial stdio </dev/null 2>"$work/qemu.err" |
-  tr -d '\r' | tee "$report"
+  stdbuf -oL tr -d '\r' | tee "$report"
 qemu_status=${PIPESTATUS[0]}
 kill "$watcher" 2>/dev/null
 wait "$watcher" 2>/dev/null
