@@ -10,13 +10,8 @@
 # object's own native types are what the translation starts from. -lv shows
 # the translated types; errors: an output argument with no input argument,
 # and a translated type no translator gives.
-src="$CASE_DIR/../../progs/usdt"
-cp "$src/usdt_typed.c" "$src/typedprov.d" .
-cc=${CC:-cc}
-"$DTRACE" -h -s typedprov.d || exit
-$cc -O2 -c usdt_typed.c -o usdt_typed.o || exit
-"$DTRACE" -G -s typedprov.d usdt_typed.o || exit
-$cc -o usdt_typed usdt_typed.o typedprov.o || exit
+. "$CASE_DIR/../../progs/usdt/build_typed.sh"
+build_typed || exit
 cat >xlprov.d <<'D'
 struct request {
 	int id;

@@ -7,13 +7,8 @@
 # signed char and an unsigned short (their sum an int), args[2] a char *
 # for copyinstr(). -lv shows the types; misused, they give DTrace's type
 # errors. The pid in the provider name varies: -lv's is cut off.
-src="$CASE_DIR/../../progs/usdt"
-cp "$src/usdt_typed.c" "$src/typedprov.d" .
-cc=${CC:-cc}
-"$DTRACE" -h -s typedprov.d || exit
-$cc -O2 -c usdt_typed.c -o usdt_typed.o || exit
-"$DTRACE" -G -s typedprov.d usdt_typed.o || exit
-$cc -o usdt_typed usdt_typed.o typedprov.o || exit
+. "$CASE_DIR/../../progs/usdt/build_typed.sh"
+build_typed || exit
 cat >typed.d <<'D'
 typedprov$target:::start
 {
