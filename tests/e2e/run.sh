@@ -25,6 +25,9 @@
 #               with uptime and naming pids, can be matched to cases)
 # E2E_SKIP_LIST a file naming cases not to run on this test bed, one
 #               "<case> <reason>" a line (tests/qemu/ has the emulator's)
+# E2E_RESUME_FROM  a case name: the cases before it (in the suite's order)
+#               are not run nor counted, so a test bed whose machine died in
+#               the middle of a run can run the rest on a new one
 set -uo pipefail
 shopt -s extglob
 
@@ -260,13 +263,15 @@ run_case() {
   # directory, so files a case writes can never collide with them.
   scratch=$(mktemp -d "${TMPDIR:-/tmp}/e2e.XXXXXX")
   mkdir "$scratch/cwd"
+  timeout=$((timeout * timeout_factor))
   if [[ -n ${E2E_PROGRESS:-} ]]; then
     read -r uptime _ </proc/uptime
     read -r _ _ _ _ last_pid </proc/loadavg
-    echo "e2e: starting $name at ${uptime}s of uptime, last pid $last_pid" >>"$E2E_PROGRESS"
+    # The time limit lets a watcher outside tell a slow case from a dead machine.
+    echo "e2e: starting $name at ${uptime}s of uptime, last pid $last_pid, time limit ${timeout}s" \
+      >>"$E2E_PROGRESS"
   fi
 
-  timeout=$((timeout * timeout_factor))
   if ! $directives_read; then
     problems+=("bad directive: $directive_error")
   elif ((${#problems[@]})); then
@@ -335,6 +340,11 @@ $(diff -u --label "$label" --label "actual $name.$stream" \
 }
 
 # --- the suite ---------------------------------------------------------------
+sorts_before() {  # a b: in the order the cases run (sort's, in the C locale)
+  local LC_ALL=C
+  [[ $1 < $2 ]]
+}
+
 run_suite() {  # cases-dir filter
   local cases_dir=$1 filter=$2 passed=0 failed=0 skipped=0 file name list_problems
   local -a files
@@ -357,6 +367,7 @@ run_suite() {  # cases-dir filter
     name=${file#"$cases_dir"/}
     name=${name%.*}
     [[ -z $filter || $name == *$filter* ]] || continue
+    [[ -n ${E2E_RESUME_FROM:-} ]] && sorts_before "$name" "$E2E_RESUME_FROM" && continue
     run_case "$file" "$name"
     case $? in
       0) ((passed++)) ;;
@@ -454,6 +465,15 @@ run_selftest() {
     echo "ok   slow/limit passes with E2E_TIMEOUT_FACTOR=4"; ((passed++))
   else
     echo "BAD  slow/limit should pass with E2E_TIMEOUT_FACTOR=4:"; sed 's/^/    /' <<<"$output"; ((failed++))
+  fi
+  # E2E_RESUME_FROM leaves out the cases before it, and only those.
+  output=$(E2E_RESUME_FROM=pass/scratch-files "$0" --cases "$selftest" "$fake" "$selftest" pass/ 2>&1)
+  if (($? == 0)) && [[ $output == *"PASS pass/scratch-files"* && $output == *"PASS pass/streams"* &&
+        $output != *"pass/normalize"* && $output == *"2 passed, 0 failed"* ]]; then
+    echo "ok   E2E_RESUME_FROM runs its case and the ones after it"; ((passed++))
+  else
+    echo "BAD  E2E_RESUME_FROM=pass/scratch-files should run only scratch-files and streams:"
+    sed 's/^/    /' <<<"$output"; ((failed++))
   fi
   # A filter that matches nothing is an error, not an empty success.
   output=$("$0" --cases "$selftest" "$fake" "$selftest" no-such-case 2>&1)

@@ -12,7 +12,7 @@
 # --in-root: mounts /proc, /sys, /dev; gives the suite the host's open-file
 # limit; runs tests/qemu/guest.sh with its output on the second serial port
 # (the host's report); powers off. /config (written by run.sh) sets REPO,
-# BUILD, FILTER, GUEST_COMMAND, NOFILE_SOFT, NOFILE_HARD and HOST_NAME.
+# BUILD, FILTER, RESUME_FROM, GUEST_COMMAND, NOFILE_SOFT, NOFILE_HARD and HOST_NAME.
 #
 # The last line on the report port is always "qemu-guest: ..." from here:
 # run.sh takes the suite's exit status from it and treats its absence
@@ -45,7 +45,7 @@ if [ "$1" != --in-root ]; then
   $B mount -t ext4 /dev/vda /root/var/tmp || give_up "cannot mount the scratch disk on /var/tmp"
   $B chmod 1777 /root/var/tmp
   $B umount /proc /sys /dev
-  export REPO BUILD FILTER GUEST_COMMAND NOFILE_SOFT NOFILE_HARD HOST_NAME
+  export REPO BUILD FILTER RESUME_FROM GUEST_COMMAND NOFILE_SOFT NOFILE_HARD HOST_NAME
   exec $B switch_root /root /bin/busybox sh "$REPO/tests/qemu/init.sh" --in-root
   give_up "switch_root failed"
 fi
@@ -68,7 +68,7 @@ $B hostname "$HOST_NAME"
 ulimit -H -n "$NOFILE_HARD" && ulimit -S -n "$NOFILE_SOFT" || give_up "cannot set the open-file limit"
 
 $B env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
-  GUEST_COMMAND="$GUEST_COMMAND" /bin/bash "$REPO/tests/qemu/guest.sh" "$BUILD" "$FILTER" \
+  GUEST_COMMAND="$GUEST_COMMAND" E2E_RESUME_FROM="$RESUME_FROM" /bin/bash "$REPO/tests/qemu/guest.sh" "$BUILD" "$FILTER" \
   </dev/null >$report 2>&1
 echo "qemu-guest: suite exited with status $?" >$report
 $B sync
