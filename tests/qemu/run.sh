@@ -18,7 +18,10 @@
 # the -cloud-amd64 flavour: that one is built without 9p (CONFIG_NET_9P is
 # off), and the generic one is what Debian 12 installs on PCs and most VMs.
 #
-# QEMU_KERNEL_PACKAGE  another kernel package to boot (same module layout)
+# QEMU_KERNEL_PACKAGE  another kernel package to boot, from the apt lists
+# QEMU_KERNEL_DEB      a kernel package file to boot (e.g. Debian's 6.12 from
+#                      bookworm-backports, which has the multi-kprobe link;
+#                      README.md says how to fetch it)
 # QEMU_TIMEOUT         seconds before the guest is killed (default 3000)
 # QEMU_CPUS            guest CPUs (default 2, as on the CI machines)
 # QEMU_MEMORY          guest memory in MB (default 4096: a 1 GB trace buffer
@@ -44,12 +47,11 @@ timeout_s=${QEMU_TIMEOUT:-3000}
 cache=$build/qemu
 
 # The modules that give the guest its root file system and its scratch disk,
-# in load order.
-modules=(drivers/virtio/virtio_ring drivers/virtio/virtio drivers/virtio/virtio_pci_modern_dev
-         drivers/virtio/virtio_pci_legacy_dev drivers/virtio/virtio_pci net/9p/9pnet
-         net/9p/9pnet_virtio fs/netfs/netfs fs/fscache/fscache fs/9p/9p fs/overlayfs/overlay
-         drivers/block/virtio_blk lib/crc16 crypto/crc32c_generic fs/mbcache fs/jbd2/jbd2
-         fs/ext4/ext4)
+# by name. What each needs first comes from its own .modinfo ("depends="),
+# so one list serves kernels that build different pieces in (6.1 has virtio
+# as modules, 6.12 builds it in); a name with no module file is built in.
+wanted_modules=(virtio_pci 9pnet_virtio 9p overlay virtio_blk crc32c_generic ext4)
+module_dirs=(drivers/virtio drivers/block net/9p fs lib crypto)
 
 die() { echo "qemu: $*" >&2; echo "qemu: FAIL (the suite did not run)"; exit 1; }
 
@@ -66,6 +68,11 @@ newest_kernel_package() {
     awk '{print $1}' | sort -V | tail -n 1
 }
 mkdir -p "$cache" || die "cannot create $cache"
+if [[ -n ${QEMU_KERNEL_DEB:-} ]]; then
+  deb=$(realpath -e "$QEMU_KERNEL_DEB" 2>/dev/null) || die "no file $QEMU_KERNEL_DEB (QEMU_KERNEL_DEB)"
+  pkg=$(basename "${deb%%_*}")
+  kernel_dir=$cache/kernel-$pkg
+else
 pkg=${QEMU_KERNEL_PACKAGE:-$(newest_kernel_package)}
 if [[ -z $pkg && $EUID == 0 ]]; then
   apt-get update -q >/dev/null 2>&1
@@ -88,11 +95,12 @@ if [[ -z $deb ]]; then
   rm -rf "$cache/kernel"
 fi
 kernel_dir=$cache/kernel
-extracted="$(basename "$deb") ${modules[*]}"
+fi
+extracted="$(basename "$deb") ${module_dirs[*]}"
 if [[ ! -f $kernel_dir/from || $(cat "$kernel_dir/from") != "$extracted" ]]; then
   rm -rf "$kernel_dir" && mkdir -p "$kernel_dir"
-  members=('./boot/vmlinuz-*')
-  for module in "${modules[@]}"; do members+=("./lib/modules/*/kernel/$module.ko"); done
+  members=('./boot/vmlinuz-*' './boot/config-*')
+  for dir in "${module_dirs[@]}"; do members+=("./lib/modules/*/kernel/$dir/*"); done
   dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$kernel_dir" --wildcards "${members[@]}" 2>/dev/null
   ls "$kernel_dir"/boot/vmlinuz-* >/dev/null 2>&1 || die "no vmlinuz in $deb"
   echo "$extracted" >"$kernel_dir/from"
@@ -106,10 +114,29 @@ mkdir -p "$work/initramfs"/{bin,dev,proc,sys,modules}
 cp /bin/busybox "$work/initramfs/bin/busybox"
 ln -s busybox "$work/initramfs/bin/sh"
 cp "$here/init.sh" "$work/initramfs/init"
-for module in "${modules[@]}"; do
-  ko=$(ls "$kernel_dir"/lib/modules/*/kernel/"$module.ko" 2>/dev/null) || die "$pkg has no $module.ko"
-  cp "$ko" "$work/initramfs/modules/"
-  echo "${module##*/}" >>"$work/initramfs/modules/order"
+module_file() {  # name: its file in the package, if it is a module there
+  find "$kernel_dir"/lib/modules/*/kernel \( -name "$1.ko*" -o -name "${1//_/-}.ko*" \) -print -quit
+}
+unpacked() {  # module file: its contents, whatever the package compressed it with
+  case $1 in *.xz) xz -dc "$1" ;; *.zst) zstd -q -dc "$1" ;; *.gz) gzip -dc "$1" ;; *) cat "$1" ;; esac
+}
+declare -A module_added=()
+add_module() {  # name: copies it into the initramfs after what it depends on
+  local name=$1 file dep
+  local -a deps
+  [[ -z ${module_added[$name]:-} ]] || return 0
+  module_added[$name]=1
+  file=$(module_file "$name")
+  [[ -n $file ]] || return 0
+  IFS=, read -r -a deps < <(unpacked "$file" | tr '\0' '\n' | sed -n 's/^depends=//p' | head -n 1)
+  for dep in "${deps[@]}"; do add_module "$dep"; done
+  unpacked "$file" >"$work/initramfs/modules/$name.ko" || die "cannot unpack $file"
+  echo "$name" >>"$work/initramfs/modules/order"
+}
+for module in "${wanted_modules[@]}"; do add_module "$module"; done
+for module in 9p overlay ext4; do
+  [[ -n $(module_file "$module") ]] || grep -q "^CONFIG_${module^^}_FS=y" "$kernel_dir"/boot/config-* 2>/dev/null ||
+    die "$pkg has no $module module"
 done
 quote() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
 pack_guest() {  # resume-from: the initramfs and a fresh scratch disk for one boot
