@@ -178,7 +178,7 @@ class Fbt final : public Provider {
     }
     bool at_return = FbtData(*probes.front()).is_return;
     if (!Support().kprobe_multi)
-      return runtime::AttachKprobes(prog_fd, functions, cookies, at_return);
+      return runtime::AttachKprobes(prog_fd, functions, modules, cookies, at_return);
     return runtime::AttachKprobeMulti(prog_fd, functions, modules, cookies, at_return);
   }
 };

@@ -257,6 +257,23 @@ std::optional<uint64_t> KernelSymbols::AddressOf(std::string_view name,
   return def->address;
 }
 
+std::vector<uint64_t> KernelSymbols::TextAddressesOf(std::string_view name,
+                                                     std::string_view module) const {
+  std::vector<uint64_t> addresses;
+  if (!ok()) return addresses;
+  std::call_once(*name_index_once_, [this] { BuildNameIndex(); });
+  std::vector<uint32_t> found;
+  uint32_t i = name_buckets_[HashName(name) & (name_buckets_.size() - 1)];
+  for (; i != kNoSymbol; i = name_next_[i]) {
+    const Symbol& s = symbols_[i];
+    if (NameOf(s) == name && modules_[s.module] == module && (s.type == 'T' || s.type == 't'))
+      found.push_back(i);
+  }
+  std::sort(found.begin(), found.end());
+  for (uint32_t index : found) addresses.push_back(symbols_[index].address);
+  return addresses;
+}
+
 std::optional<std::pair<uint64_t, uint64_t>> KernelSymbols::TextExtent(
     std::string_view name) const {
   std::optional<KernelSymbolDef> def = Lookup(name);

@@ -79,6 +79,9 @@ class KernelSymbols {
   // then vmlinux over modules, then the earlier line.
   std::optional<KernelSymbolDef> Lookup(std::string_view name, std::string_view module = {}) const;
   std::optional<uint64_t> AddressOf(std::string_view name, std::string_view module = {}) const;
+  // Every function ('T' or 't') of that name in that module, in file
+  // order: static functions of different files may share a name.
+  std::vector<uint64_t> TextAddressesOf(std::string_view name, std::string_view module) const;
   // The kernel text [start, end) a function named `name` covers: from its
   // address to the next listed symbol's (kallsyms has no sizes). nullopt if
   // there is no such text symbol.

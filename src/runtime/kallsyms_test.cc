@@ -134,6 +134,20 @@ TEST(KallsymsTest, LooksUpNamesPreferringGlobalsAndVmlinux) {
   EXPECT_EQ(t.AddressOf("cpu_number"), 0x1000u);  // per-CPU: found by name
 }
 
+TEST(KallsymsTest, ListsEveryFunctionSharingANameInAModule) {
+  KernelSymbols t = KernelSymbols::FromText(
+      "ffffffff81000300 t show\n"
+      "ffffffff81000100 t show\n"
+      "ffffffff81000200 d show\n"
+      "ffffffff81000400 T other\n"
+      "ffffffffc0000100 t show\t[ext4]\n");
+  EXPECT_EQ(t.TextAddressesOf("show", "vmlinux"),
+            (std::vector<uint64_t>{0xffffffff81000300u, 0xffffffff81000100u}));
+  EXPECT_EQ(t.TextAddressesOf("show", "ext4"), std::vector<uint64_t>{0xffffffffc0000100u});
+  EXPECT_TRUE(t.TextAddressesOf("show", "xfs").empty());
+  EXPECT_TRUE(t.TextAddressesOf("missing", "vmlinux").empty());
+}
+
 TEST(KallsymsTest, AllZeroAddressesAreReportedAsHidden) {
   KernelSymbols t = KernelSymbols::FromText(
       "0000000000000000 T _stext\n"

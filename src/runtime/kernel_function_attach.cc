@@ -17,6 +17,7 @@
 #include <optional>
 
 #include "common/diagnostic.h"
+#include "runtime/ftrace_sites.h"
 #include "runtime/kallsyms.h"
 #include "runtime/kernel_btf.h"
 
@@ -166,13 +167,31 @@ Attachment AttachKprobeMulti(int prog_fd, const std::vector<std::string>& functi
   std::vector<unsigned long> addresses;
   std::vector<__u64> kept_cookies;
   addresses.reserve(functions.size());
+  std::vector<std::string> refused;
   for (size_t i = 0; i < functions.size(); ++i) {
-    std::optional<KernelSymbolDef> def = symbols.Lookup(functions[i], modules[i]);
-    if (!def || def->address == 0)
+    // Static functions of different files may share a name: one probe
+    // fires at each of them that ftrace can attach to.
+    std::vector<uint64_t> at = symbols.TextAddressesOf(functions[i], modules[i]);
+    if (at.empty()) {
+      std::optional<KernelSymbolDef> def = symbols.Lookup(functions[i], modules[i]);
+      if (def && def->address != 0) at.push_back(def->address);
+    }
+    if (at.empty() || at.front() == 0)
       throw RuntimeError("cannot attach to kernel function " + functions[i] +
                          ": not in /proc/kallsyms");
-    addresses.push_back(def->address);
-    kept_cookies.push_back(cookies[i]);
+    size_t before = addresses.size();
+    for (uint64_t address : at) {
+      // A name with one function is traceable: the list of functions comes
+      // from ftrace's names. Only shared names need the (long) list of sites.
+      if (at.size() > 1 && !FtraceSites::Kernel().Traceable(address)) continue;
+      addresses.push_back(address);
+      kept_cookies.push_back(cookies[i]);
+    }
+    if (addresses.size() > before) continue;
+    if (functions.size() == 1 || refused.size() + 1 >= functions.size())
+      throw RuntimeError("cannot attach to kernel function " + functions[i] +
+                         ": ftrace cannot trace it");
+    refused.push_back(functions[i]);
   }
   LIBBPF_OPTS(bpf_link_create_opts, opts);
   opts.kprobe_multi.addrs = addresses.data();
@@ -189,7 +208,9 @@ Attachment AttachKprobeMulti(int prog_fd, const std::vector<std::string>& functi
   }
   std::vector<UniqueFd> fds;
   fds.emplace_back(link);
-  return Attachment(std::move(fds));
+  Attachment attached(std::move(fds));
+  for (std::string& name : refused) attached.Refused(std::move(name));
+  return attached;
 }
 
 namespace {
@@ -228,30 +249,49 @@ void RaiseFileLimit(size_t more) {
   }
 }
 
+// One perf kprobe event, on the function `name`, or at `address` when
+// name is empty; -1 with errno set when the kernel refuses it.
+int OpenKprobeEvent(int pmu_type, int retprobe_bit, bool at_return, const std::string& name,
+                    uint64_t address) {
+  perf_event_attr attr{};
+  attr.size = sizeof(attr);
+  attr.type = static_cast<uint32_t>(pmu_type);
+  attr.config = at_return ? (uint64_t{1} << retprobe_bit) : 0;
+  attr.config1 = name.empty() ? 0 : reinterpret_cast<uint64_t>(name.c_str());  // kprobe_func
+  attr.config2 = name.empty() ? address : 0;  // kprobe_addr, or the offset into kprobe_func
+  attr.sample_period = 1;
+  attr.wakeup_events = 1;
+  return static_cast<int>(syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC));
+}
+
 }  // namespace
 
 Attachment AttachKprobes(int prog_fd, const std::vector<std::string>& functions,
+                         const std::vector<std::string>& modules,
                          const std::vector<uint64_t>& cookies, bool at_return) {
   int type = KprobePmuType();
   if (type < 0) throw RuntimeError("cannot attach kprobes: no kprobe PMU (CONFIG_KPROBES)");
   int retprobe_bit = RetprobeBit();
-  RaiseFileLimit(functions.size());
+  RaiseFileLimit(2 * functions.size());  // room for names several functions share
   std::vector<UniqueFd> fds;
   std::vector<std::string> refused;
   fds.reserve(functions.size());
   for (size_t i = 0; i < functions.size(); ++i) {
-    perf_event_attr attr{};
-    attr.size = sizeof(attr);
-    attr.type = static_cast<uint32_t>(type);
-    attr.config = at_return ? (uint64_t{1} << retprobe_bit) : 0;
-    attr.config1 = reinterpret_cast<uint64_t>(functions[i].c_str());  // kprobe_func
-    attr.config2 = 0;                                                 // probe_offset
-    attr.sample_period = 1;
-    attr.wakeup_events = 1;
-    int event =
-        static_cast<int>(syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC));
-    if (event < 0) {
-      int error = errno;
+    std::vector<UniqueFd> events;
+    int event = OpenKprobeEvent(type, retprobe_bit, at_return, functions[i], 0);
+    int error = event < 0 ? errno : 0;
+    if (event >= 0) {
+      events.emplace_back(event);
+    } else if (error == EADDRNOTAVAIL) {
+      // The kernel will not choose among static functions that share a
+      // name (since 6.7, and in 6.1's stable updates): each is probed at its
+      // own address, as one probe.
+      for (uint64_t address : KernelSymbols::Kernel().TextAddressesOf(functions[i], modules[i])) {
+        int at = OpenKprobeEvent(type, retprobe_bit, at_return, "", address);
+        if (at >= 0) events.emplace_back(at);
+      }
+    }
+    if (events.empty()) {
       // The kprobe blacklist (EINVAL), no such function any more (ENOENT),
       // an address kprobes will not use (EADDRNOTAVAIL), not an
       // instruction boundary (EILSEQ).
@@ -264,15 +304,16 @@ Attachment AttachKprobes(int prog_fd, const std::vector<std::string>& functions,
       throw RuntimeError("cannot attach to kernel function " + functions[i] +
                          " (kprobe): " + ErrnoName(error));
     }
-    UniqueFd event_fd(event);
-    LIBBPF_OPTS(bpf_link_create_opts, opts);
-    opts.perf_event.bpf_cookie = cookies[i];
-    int link = bpf_link_create(prog_fd, event, BPF_PERF_EVENT, &opts);
-    if (link < 0)
-      throw RuntimeError("cannot attach to kernel function " + functions[i] +
-                         " (kprobe): " + ErrnoName(errno));
-    // The link holds the event: one descriptor per function.
-    fds.emplace_back(link);
+    for (UniqueFd& opened : events) {
+      LIBBPF_OPTS(bpf_link_create_opts, opts);
+      opts.perf_event.bpf_cookie = cookies[i];
+      int link = bpf_link_create(prog_fd, opened.get(), BPF_PERF_EVENT, &opts);
+      if (link < 0)
+        throw RuntimeError("cannot attach to kernel function " + functions[i] +
+                           " (kprobe): " + ErrnoName(errno));
+      // The link holds the event: one descriptor per kprobe.
+      fds.emplace_back(link);
+    }
   }
   Attachment attached(std::move(fds));
   for (std::string& name : refused) attached.Refused(std::move(name));

@@ -53,8 +53,11 @@ Attachment AttachFentry(int prog_fd, const std::string& function);
 
 // A kprobe program (loaded with BPF_TRACE_KPROBE_MULTI) on each function,
 // as kretprobes if `at_return`; functions[i] gets cookies[i]. Addresses
-// come from /proc/kallsyms (module functions too). Throws RuntimeError
-// naming the first function the kernel does not know.
+// come from /proc/kallsyms (module functions too; every function of a
+// name several static ones share), less those ftrace cannot attach to
+// (FtraceSites): of several functions, one left with none is left out and
+// named in refused(). Throws RuntimeError naming the first function the
+// kernel does not know, or when nothing is left.
 Attachment AttachKprobeMulti(int prog_fd, const std::vector<std::string>& functions,
                              const std::vector<std::string>& modules,
                              const std::vector<uint64_t>& cookies, bool at_return);
@@ -66,7 +69,9 @@ Attachment AttachKprobeMulti(int prog_fd, const std::vector<std::string>& functi
 // those the kernel will not put a kprobe on (its kprobe blacklist, an
 // address it will not probe, a function gone) are left out and named in
 // refused(); it throws when that leaves none, or for any other failure.
+// A name several static functions of the module share is probed at each.
 Attachment AttachKprobes(int prog_fd, const std::vector<std::string>& functions,
+                         const std::vector<std::string>& modules,
                          const std::vector<uint64_t>& cookies, bool at_return);
 
 }  // namespace dt::runtime
