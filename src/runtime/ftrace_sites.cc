@@ -1,11 +1,8 @@
 #include "runtime/ftrace_sites.h"
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 
-#include "common/diagnostic.h"
 #include "runtime/tracefs.h"
 
 namespace dt::runtime {
@@ -31,18 +28,8 @@ FtraceSites FtraceSites::Parse(std::string_view text, const KernelSymbols& symbo
 
 const FtraceSites& FtraceSites::Kernel() {
   static const FtraceSites sites = [] {
-    std::string root;
-    try {
-      root = TracefsRoot();
-    } catch (const RuntimeError&) {
-      return FtraceSites();
-    }
-    std::ifstream in(root + "/available_filter_functions_addrs");
-    if (!in) return FtraceSites();
-    std::stringstream text;
-    text << in.rdbuf();
-    if (in.bad() || text.str().empty()) return FtraceSites();
-    return Parse(text.str(), KernelSymbols::Kernel());
+    std::optional<std::string> text = ReadTracefsFile("available_filter_functions_addrs");
+    return text ? Parse(*text, KernelSymbols::Kernel()) : FtraceSites();
   }();
   return sites;
 }

@@ -3,8 +3,6 @@
 #include <bpf/btf.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "common/diagnostic.h"
 #include "runtime/kernel_btf.h"
@@ -98,21 +96,8 @@ TraceableFunctions TraceableFunctions::Parse(std::string_view text) {
 }
 
 TraceableFunctions TraceableFunctions::Read() {
-  std::string root;
-  try {
-    root = TracefsRoot();
-  } catch (const RuntimeError&) {
-    return TraceableFunctions();
-  }
-  std::ifstream in(root + "/available_filter_functions");
-  if (!in) return TraceableFunctions();
-  std::stringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return TraceableFunctions();
-  std::string s = text.str();
-  // Some sandboxes let the file open and then give nothing: unknown.
-  if (s.empty()) return TraceableFunctions();
-  return Parse(s);
+  std::optional<std::string> text = ReadTracefsFile("available_filter_functions");
+  return text ? Parse(*text) : TraceableFunctions();
 }
 
 bool TraceableFunctions::Contains(const std::string& module, const std::string& name) const {

@@ -168,6 +168,21 @@ TracepointField ParseFieldLine(std::string_view line) {
 
 std::string TracefsRoot() { return FindOrMountTracefs(); }
 
+std::optional<std::string> ReadTracefsFile(const std::string& name) {
+  std::string root;
+  try {
+    root = TracefsRoot();
+  } catch (const RuntimeError&) {
+    return std::nullopt;
+  }
+  std::ifstream in(root + "/" + name);
+  if (!in) return std::nullopt;
+  std::stringstream text;
+  text << in.rdbuf();
+  if (in.bad() || text.str().empty()) return std::nullopt;
+  return text.str();
+}
+
 std::vector<std::string> ListSyscallTracepoints() {
   std::vector<std::string> names;
   constexpr std::string_view kPrefix = "sys_enter_";

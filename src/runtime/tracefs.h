@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -22,6 +23,11 @@ namespace dt::runtime {
 // Absolute path of the tracefs root, without trailing slash. Not cached: it
 // costs a statfs(2), and the answer can change (someone unmounts tracefs).
 std::string TracefsRoot();
+
+// The whole text of a file below the tracefs root ("available_filter_functions");
+// nullopt when tracefs cannot be found or mounted, the file cannot be read,
+// or it reads empty (some sandboxes let it open and then give nothing).
+std::optional<std::string> ReadTracefsFile(const std::string& name);
 
 // Syscall names that have an entry tracepoint, i.e. every
 // events/syscalls/sys_enter_<name>, returned as "<name>", sorted.
