@@ -230,17 +230,22 @@ void TracingSession::AttachProbes() {
   for (const ProgramDef& def : program_.programs)
     if (attached(def)) total += def.probes.size();
   AttachProgress progress = AttachProgress::ForStderr(total);
-  for (size_t i = 0; i < program_.programs.size(); ++i) {
-    const ProgramDef& def = program_.programs[i];
-    if (!attached(def)) continue;
-    if (def.first_probe == nullptr) {  // the compiler's own (vtimestamp's)
-      attachments_.push_back(runtime::AttachRawTracepoint(programs_[i].fd(), def.raw_tracepoint));
-      continue;
+  auto fires_on_its_own = [](const ProgramDef& def) {
+    return def.first_probe != nullptr && def.first_probe->owner->FiresOnItsOwn();
+  };
+  for (bool timers : {false, true}) {
+    for (size_t i = 0; i < program_.programs.size(); ++i) {
+      const ProgramDef& def = program_.programs[i];
+      if (!attached(def) || fires_on_its_own(def) != timers) continue;
+      if (def.first_probe == nullptr) {  // the compiler's own (vtimestamp's)
+        attachments_.push_back(runtime::AttachRawTracepoint(programs_[i].fd(), def.raw_tracepoint));
+        continue;
+      }
+      attachments_.push_back(def.first_probe->owner->Attach(programs_[i].fd(), def.probes));
+      refused.insert(refused.end(), attachments_.back().refused().begin(),
+                     attachments_.back().refused().end());
+      progress.Update(done += def.probes.size());
     }
-    attachments_.push_back(def.first_probe->owner->Attach(programs_[i].fd(), def.probes));
-    refused.insert(refused.end(), attachments_.back().refused().begin(),
-                   attachments_.back().refused().end());
-    progress.Update(done += def.probes.size());
   }
   progress.Finish();
   if (!refused.empty()) {

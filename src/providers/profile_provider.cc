@@ -80,6 +80,8 @@ class Profile final : public Provider {
     return s;
   }
 
+  bool FiresOnItsOwn() const override { return true; }
+
   // Software cpu-clock events: one per online CPU (profile) or one (tick).
   runtime::Attachment Attach(int prog_fd, const std::vector<const Probe*>& probes) const override {
     const Probe& first = *probes.front();

@@ -141,6 +141,12 @@ class Provider {
   // refuses fentry traces on-cpu and the rest, not enqueue); alone they
   // stay, for CheckAttachable to say what is missing.
   virtual bool KernelCanFire(const Probe& /*probe*/) const { return true; }
+  // Whether its probes fire on their own from the moment they are attached
+  // (timers), rather than when something happens. They are attached after
+  // every other probe, so a `tick-1s` that ends a run still comes a second
+  // after the rest are live, however long attaching them took: DTrace
+  // enables all probes at once.
+  virtual bool FiresOnItsOwn() const { return false; }
   // Attaches a loaded program that serves `probes` (in ID order; one probe
   // unless Shape().shared_by_probes); detached when the Attachment is
   // destroyed.
