@@ -160,6 +160,16 @@ Attachment AttachFentry(int prog_fd, const std::string& function) {
   return Attachment(std::move(fds));
 }
 
+namespace {
+
+// Of several functions, one the kernel refuses is left out (and named) as
+// long as another remains; a single function, or the last, is an error.
+bool MayLeaveOut(size_t functions, size_t already_left_out) {
+  return functions > 1 && already_left_out + 1 < functions;
+}
+
+}  // namespace
+
 Attachment AttachKprobeMulti(int prog_fd, const std::vector<std::string>& functions,
                              const std::vector<std::string>& modules,
                              const std::vector<uint64_t>& cookies, bool at_return) {
@@ -188,7 +198,7 @@ Attachment AttachKprobeMulti(int prog_fd, const std::vector<std::string>& functi
       kept_cookies.push_back(cookies[i]);
     }
     if (addresses.size() > before) continue;
-    if (functions.size() == 1 || refused.size() + 1 >= functions.size())
+    if (!MayLeaveOut(functions.size(), refused.size()))
       throw RuntimeError("cannot attach to kernel function " + functions[i] +
                          ": ftrace cannot trace it");
     refused.push_back(functions[i]);
@@ -297,7 +307,7 @@ Attachment AttachKprobes(int prog_fd, const std::vector<std::string>& functions,
       // instruction boundary (EILSEQ).
       bool unprobeable =
           error == EINVAL || error == ENOENT || error == EADDRNOTAVAIL || error == EILSEQ;
-      if (functions.size() > 1 && unprobeable && refused.size() + 1 < functions.size()) {
+      if (unprobeable && MayLeaveOut(functions.size(), refused.size())) {
         refused.push_back(functions[i]);
         continue;
       }
