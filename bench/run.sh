@@ -13,7 +13,8 @@
 #              unprobed one (pid$target::fn:entry against uprobe:bin:fn), the
 #              part of it spent in the tool's BPF programs (bpf_stats); the
 #              same for a USDT probe site fired after each call
-#              (bench$target:::call against usdt:bin:bench:call); and
+#              (bench$target:::call against usdt:bin:bench:call), and for
+#              one from a dtrace -h header (dtbench:::call); and
 #              the wall time of a run that attaches to libc's str* functions
 #              (and to all of libc) and exits at once
 # and prints a table with the ratio ours/bpftrace against the project's
@@ -57,18 +58,21 @@ work=$(mktemp -d /tmp/bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
 # The workloads: small C programs of the test build (compiled here if the
-# build has none yet).
+# build has none yet, except call_loop, which needs our dtrace -h and -G).
 workload() {  # name
   local path=$build_dir/progs/$1
-  if [[ ! -x $path ]]; then
+  if [[ ! -x $path && ! -f $repo_root/tests/e2e/progs/$1.c ]]; then
+    echo "bench: $path missing: build the project first" >&2
+    exit 1
+  elif [[ ! -x $path ]]; then
     path=$work/$1
     cc -O2 -o "$path" "$repo_root/tests/e2e/progs/$1.c" || exit 1
   fi
   echo "$path"
 }
-loop=$(workload getppid_loop)
-call_loop=$(workload call_loop)
-sleeper=$(workload sleeper)
+loop=$(workload getppid_loop) || exit 1
+call_loop=$(workload call_loop) || exit 1
+sleeper=$(workload sleeper) || exit 1
 libc=$(ldd "$call_loop" | awk '$1 == "libc.so.6" {print $3}')
 ncpu=$(nproc)
 loop_cpu=$((ncpu - 1))        # the loop gets a CPU of its own...
@@ -88,6 +92,9 @@ command_for() {  # tool case
         BEGIN { printf(\"attached\\n\"); }") ;;
     dtrace/usdt) cmd=("$dtrace" -q -p "$target" -n 'bench$target:::call { @ = count(); }') ;;
     bpftrace/usdt) cmd=(bpftrace -e "usdt:$call_loop:bench:call { @ = count(); }
+        BEGIN { printf(\"attached\\n\"); }") ;;
+    dtrace/usdt_h) cmd=("$dtrace" -q -p "$target" -n 'dtbench$target:::call { @ = count(); }') ;;
+    bpftrace/usdt_h) cmd=(bpftrace -e "usdt:$call_loop:dtbench:call { @ = count(); }
         BEGIN { printf(\"attached\\n\"); }") ;;
     dtrace/attach_str) cmd=("$dtrace" -q -p "$target" -n 'pid$target:libc.so.6:str*:entry {
         @ = count(); } tick-1ms { exit(0); }') ;;
@@ -292,7 +299,7 @@ for tool in "${tools[@]}"; do
   touch "$work/$tool".{startup,startup_rss,listing,listing_lines,listing_per_probe,traced,added,tracing_rss}
   touch "$work/$tool".{openat_str,openat_str_added,openat_basename,openat_basename_added}
   touch "$work/$tool".{uprobe_traced,uprobe_added,uprobe_bpf,attach_str,attach_libc}
-  touch "$work/$tool".{usdt_traced,usdt_added,usdt_bpf}
+  touch "$work/$tool".{usdt_traced,usdt_added,usdt_bpf,usdt_h_traced,usdt_h_added,usdt_h_bpf}
 done
 touch "$work/log" "$work/untraced" "$work/uprobe_untraced" "$work/openat_untraced"
 for ((run = 0; run < startup_runs; run++)); do
@@ -349,7 +356,7 @@ for ((round = 0; round < rounds; round++)); do
   order=("${tools[@]}")
   ((round % 2)) && order=($(printf '%s\n' "${tools[@]}" | tac))
   for tool in "${order[@]}"; do
-    for case in uprobe usdt; do
+    for case in uprobe usdt usdt_h; do
       before=$(wc -l <"$work/$tool.${case}_traced")
       uprobe_run "$tool" "$case"
       after=$(wc -l <"$work/$tool.${case}_traced")
@@ -407,6 +414,8 @@ row "pid probe cost per call (ns)" uprobe_added %.1f 0.9
 row "  of it in BPF, per call (ns)" uprobe_bpf %.1f 0.9
 row "USDT probe cost per firing (ns)" usdt_added %.1f 0.9
 row "  of it in BPF, per firing (ns)" usdt_bpf %.1f 0.9
+row "USDT from dtrace -h (ns)" usdt_h_added %.1f 0.9
+row "  of it in BPF, per firing (ns)" usdt_h_bpf %.1f 0.9
 row "attach libc str* (ms)" attach_str %.0f 0.5
 row "attach all of libc (ms)" attach_libc %.0f 0.5
 if [[ -s $work/log ]]; then

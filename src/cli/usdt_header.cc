@@ -11,7 +11,10 @@ namespace {
 // .stapsdt.base address and the semaphore as 8-byte words; provider, name
 // and argument text NUL-terminated). "?" puts the note in the section
 // group of the code around it, so a probe in an inline function that the
-// linker discards takes its note with it.
+// linker discards takes its note with it. The site is a 1-byte nop, where
+// the note points and every tool puts its uprobe, followed by a 5-byte nop
+// (nopl 0x0(%rax,%rax,1)), where we put ours on a kernel that turns such a
+// uprobe into a call instead of a trap (providers/usdt_provider.cc).
 const char kHelpers[] = R"(#ifndef _DTRACE_EBPF_USDT_HELPERS
 #define _DTRACE_EBPF_USDT_HELPERS
 /* The size of an argument in a stapsdt note: negative when signed. */
@@ -20,6 +23,7 @@ const char kHelpers[] = R"(#ifndef _DTRACE_EBPF_USDT_HELPERS
 #define _DTRACE_USDT_STR(x) #x
 #define _DTRACE_USDT_NOTE(provider, name, semaphore, args) \
 	"990:\tnop\n" \
+	"\t.byte 0x0f, 0x1f, 0x44, 0x00, 0x00\n" \
 	"\t.pushsection .note.stapsdt,\"?\",\"note\"\n" \
 	"\t.balign 4\n" \
 	"\t.4byte 992f-991f, 994f-993f, 3\n" \

@@ -53,6 +53,9 @@ TEST(UsdtHeader, ProbeSiteAndIsEnabledMacros) {
   // No arguments: no operands, and an empty argument text.
   EXPECT_TRUE(Has(h, "#define\tMYSERV_QUERY_RESPOND() \\\n")) << h;
   EXPECT_TRUE(Has(h, "myserv_query.respond_semaphore, \"\") \\\n\t\t    : :); \\\n")) << h;
+  // The site: a 1-byte nop where the note points, then a 5-byte one.
+  EXPECT_TRUE(Has(h, "\"990:\\tnop\\n\" \\\n\t\"\\t.byte 0x0f, 0x1f, 0x44, 0x00, 0x00\\n\" \\\n"))
+      << h;
   // The note and base section helpers, once per translation unit.
   EXPECT_TRUE(Has(h, "#ifndef _DTRACE_EBPF_USDT_HELPERS\n")) << h;
   EXPECT_TRUE(Has(h, ".pushsection .note.stapsdt,\\\"?\\\",\\\"note\\\"")) << h;

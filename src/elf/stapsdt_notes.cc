@@ -15,6 +15,13 @@ bool ReadAddress(ByteReader* r, int address_size, uint64_t* v) {
   return true;
 }
 
+// Whether the site at file offset `site` is "nop; nopl 0x0(%rax,%rax,1)".
+bool Nop5Follows(const ElfFile& file, uint64_t site) {
+  static constexpr std::string_view kNopThenNop5("\x90\x0f\x1f\x44\x00\x00", 6);
+  std::optional<std::string_view> bytes = file.FileRange(site, kNopThenNop5.size());
+  return bytes && *bytes == kNopThenNop5;
+}
+
 }  // namespace
 
 std::optional<SdtProbe> ParseStapsdtNote(std::string_view desc,
@@ -74,6 +81,7 @@ SdtProbes ReadSdtProbes(const ElfFile& file) {
       continue;
     }
     probe->pc_file_offset = file.VaddrToFileOffset(probe->pc);
+    if (probe->pc_file_offset) probe->nop5_follows = Nop5Follows(file, *probe->pc_file_offset);
     if (probe->semaphore != 0) {
       probe->semaphore_file_offset = file.VaddrToFileOffset(probe->semaphore);
     }

@@ -32,6 +32,10 @@ struct SdtProbe {
   uint64_t semaphore = 0;                  // ELF vaddr of the 2-byte counter, 0 when none
   std::optional<uint64_t> pc_file_offset;  // for the uprobe
   std::optional<uint64_t> semaphore_file_offset;  // for the uprobe's ref_ctr_offset
+  // The site's 1-byte nop is followed by a 5-byte one (0f 1f 44 00 00), as
+  // dtrace -h headers write them: a uprobe on that second nop is one the
+  // kernel can turn into a call (Linux 6.18) instead of a trap.
+  bool nop5_follows = false;
   std::string arguments_text;
   std::vector<SdtArgument> arguments;
   std::string argument_error;

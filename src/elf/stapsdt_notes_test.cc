@@ -99,6 +99,27 @@ TEST(StapsdtNotesTest, ReadsTheProbesOfOurProgramAsReadelfDoes) {
   }
 }
 
+#ifndef DT_USDT_OWN
+#error "elf_tests are built with DT_USDT_OWN, a program built with our dtrace -h (CMakeLists.txt)"
+#endif
+
+TEST(StapsdtNotesTest, OnlySitesFromOurHeaderHaveTheFiveByteNop) {
+  auto own = MustOpen(DT_USDT_OWN);
+  ASSERT_TRUE(own);
+  SdtProbes probes = ReadSdtProbes(*own);
+  ASSERT_GE(probes.probes.size(),
+            3u);  // request-start, request-done, tick (a compiler may copy sites)
+  for (const SdtProbe& p : probes.probes) {
+    EXPECT_TRUE(p.nop5_follows) << p.name;
+    ASSERT_TRUE(p.pc_file_offset) << p.name;
+    EXPECT_EQ(own->FileRange(*p.pc_file_offset, 6),
+              std::string_view("\x90\x0f\x1f\x44\x00\x00", 6));
+  }
+  auto sdt = MustOpen(TestBinary("sdt_target"));
+  ASSERT_TRUE(sdt);
+  for (const SdtProbe& p : ReadSdtProbes(*sdt).probes) EXPECT_FALSE(p.nop5_follows) << p.name;
+}
+
 TEST(StapsdtNotesTest, ArgumentSizesAndKindsFollowTheCTypes) {
   auto f = MustOpen(TestBinary("sdt_target"));
   ASSERT_TRUE(f);

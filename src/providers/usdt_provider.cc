@@ -62,12 +62,27 @@ std::optional<uint64_t> LoadBias(const elf::Mapping& m, const elf::ElfFile& elf)
   return m.start - *vaddr;
 }
 
+// Sites written by dtrace -h are a 1-byte nop, where the note points (old
+// kernels emulate it), then a 5-byte nop. Where the kernel turns a uprobe
+// on a 5-byte nop into a call (HasOptimizedUprobes), the probe goes on the
+// second: a firing then costs a system call instead of a breakpoint trap.
+// A nop changes no register, so the arguments read the same there; only
+// %rip itself is one byte further, so a note reading %rip stays put.
+bool FiresAtNop5(const elf::SdtProbe& note) {
+  if (!note.nop5_follows || !runtime::HasOptimizedUprobes()) return false;
+  constexpr int kRipDwarfNumber = 16;
+  for (const elf::SdtArgument& arg : note.arguments)
+    if (arg.kind == elf::SdtOperandKind::kRegister && arg.reg && arg.reg->dwarf == kRipDwarfNumber)
+      return false;
+  return true;
+}
+
 // A note's site in this process: symbol-relative operands resolved to
 // addresses (the symbol's vaddr plus the object's load bias).
 UsdtSite SiteOf(const elf::SdtProbe& note, const elf::ObjectFile& object,
                 std::optional<uint64_t> load_bias) {
   UsdtSite site;
-  site.file_offset = *note.pc_file_offset;
+  site.file_offset = *note.pc_file_offset + (FiresAtNop5(note) ? 1 : 0);
   site.semaphore_file_offset = note.semaphore_file_offset.value_or(0);
   site.argument_error = note.argument_error;
   site.arguments = note.arguments;

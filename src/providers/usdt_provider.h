@@ -64,7 +64,7 @@ const Provider& UsdtProvider();
 
 // One place in the object where a probe fires.
 struct UsdtSite {
-  uint64_t file_offset = 0;            // of the probe's nop, for the uprobe
+  uint64_t file_offset = 0;  // of the probe's nop (or of the 5-byte nop after it), for the uprobe
   uint64_t semaphore_file_offset = 0;  // of its 2-byte counter; 0 for none
   // The operands of arg0..argN; a symbol-relative memory operand has its
   // symbol's address in this process folded into `value`.

@@ -197,6 +197,21 @@ bool HasUprobeMulti() {
   return has;
 }
 
+bool HasOptimizedUprobes() {
+  static const bool has = [] {
+  // x86-64's uprobe system call (Linux 6.18) is only for the kernel's own
+  // trampoline: called from anywhere else it fails with ENXIO; a kernel
+  // without it says ENOSYS.
+#if defined(__x86_64__)
+    constexpr long kUprobeSyscall = 336;
+    return syscall(kUprobeSyscall) == -1 && errno == ENXIO;
+#else
+    return false;
+#endif
+  }();
+  return has;
+}
+
 Attachment AttachUprobes(int prog_fd, const std::string& path, const std::vector<UprobeSite>& sites,
                          bool is_return, pid_t pid, bool multi,
                          std::vector<UprobeFailure>* failures) {

@@ -39,6 +39,11 @@ struct UprobeSite {
 // Whether this kernel attaches many uprobes with one link (tested once).
 bool HasUprobeMulti();
 
+// Whether this kernel turns a uprobe on a 5-byte nop into a call to its
+// uprobe trampoline after the first hit (x86-64, Linux 6.18), which costs
+// less than the breakpoint trap every other uprobe takes.
+bool HasOptimizedUprobes();
+
 // A site the kernel refused (an instruction uprobes cannot single-step).
 struct UprobeFailure {
   size_t site = 0;  // index into the sites given

@@ -71,7 +71,7 @@ normalize_rule_sed() {
 # REQUIRES; it is skipped where the kernel lacks it. Whether it is there is
 # asked of the kernel itself by $PROGS/has_facility (progs/has_facility.c),
 # once per run, never guessed from the kernel version.
-known_facilities=(fbt uprobe_multi write_user)
+known_facilities=(fbt uprobe_multi write_user optimized_uprobes)
 declare -A facility_state=() facility_said=()
 # Returns 0 if the kernel offers the facility, 1 if not, 2 if that cannot be
 # told (has_facility missing or failing): a case must not be skipped for it.

@@ -10,6 +10,9 @@
  *   has_facility uprobe_multi  the multi-uprobe link (many uprobes, one call)
  *   has_facility write_user    bpf_probe_write_user (copyout()), which kernel
  *                              lockdown (integrity and up) takes away
+ *   has_facility optimized_uprobes  a uprobe on a 5-byte nop becomes a call
+ *                              to the kernel's uprobe trampoline once hit
+ *                              (x86-64, Linux 6.18): seen in /proc/self/maps
  *
  * The e2e runner asks this for cases marked REQUIRES: fbt. Asking the kernel
  * rather than reading its version is the point: a kernel may have been built
@@ -162,11 +165,81 @@ static int try_write_user(char *why, size_t why_size) {
   return 1;
 }
 
+/* A function whose first instruction is the 5-byte nop the kernel optimizes. */
+__attribute__((noinline)) void nop5_site(void) {
+  __asm__ volatile(".byte 0x0f, 0x1f, 0x44, 0x00, 0x00");
+}
+
+/* Whether /proc/self/maps has a line containing `what`; with `address`, the
+ * line of the mapping holding it, its start and file offset. */
+static int find_mapping(const char *what, unsigned long address, unsigned long *start,
+                        unsigned long *offset, char *path, size_t path_size) {
+  FILE *maps = fopen("/proc/self/maps", "r");
+  char line[512];
+  int found = 0;
+  while (maps && !found && fgets(line, sizeof(line), maps)) {
+    unsigned long lo, hi, off;
+    char file[256] = "";
+    if (sscanf(line, "%lx-%lx %*s %lx %*s %*s %255s", &lo, &hi, &off, file) < 3) continue;
+    if (what) {
+      found = strstr(line, what) != NULL;
+    } else if (address >= lo && address < hi) {
+      *start = lo;
+      *offset = off;
+      snprintf(path, path_size, "%s", file);
+      found = 1;
+    }
+  }
+  if (maps) fclose(maps);
+  return found;
+}
+
+static int try_optimized_uprobes(char *why, size_t why_size) {
+  unsigned long site = (unsigned long)&nop5_site, start, offset;
+  char path[256];
+  if (!find_mapping(NULL, site, &start, &offset, path, sizeof(path)) || path[0] != '/') {
+    snprintf(why, why_size, "no file mapping holds this program's code");
+    return 0;
+  }
+  FILE *type_file = fopen("/sys/bus/event_source/devices/uprobe/type", "r");
+  int pmu_type;
+  int read_ok = type_file && fscanf(type_file, "%d", &pmu_type) == 1;
+  if (type_file) fclose(type_file);
+  if (!read_ok) {
+    snprintf(why, why_size, "no uprobe PMU");
+    return 0;
+  }
+  struct perf_event_attr attr;
+  memset(&attr, 0, sizeof(attr));
+  attr.size = sizeof(attr);
+  attr.type = (unsigned)pmu_type;
+  attr.config1 = (unsigned long)path;
+  attr.config2 = site - start + offset;
+  int event = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+  if (event < 0) {
+    snprintf(why, why_size, "uprobe refused (%s)", strerror(errno));
+    return 0;
+  }
+  int prog = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "has_facility", "GPL", kReturnZero,
+                           kReturnZeroLen, NULL);
+  int attached = prog >= 0 && ioctl(event, PERF_EVENT_IOC_SET_BPF, prog) == 0 &&
+                 ioctl(event, PERF_EVENT_IOC_ENABLE, 0) == 0;
+  if (!attached) snprintf(why, why_size, "BPF program not attached (%s)", strerror(errno));
+  for (int i = 0; attached && i < 4; i++) nop5_site();
+  int optimized = attached && find_mapping("[uprobes-trampoline]", 0, NULL, NULL, NULL, 0);
+  if (attached && !optimized) snprintf(why, why_size, "the uprobe stayed a breakpoint");
+  if (prog >= 0) close(prog);
+  close(event);
+  return optimized;
+}
+
 int main(int argc, char **argv) {
   if (argc != 2 ||
       (strcmp(argv[1], "fentry") && strcmp(argv[1], "kprobe") && strcmp(argv[1], "fbt") &&
-       strcmp(argv[1], "uprobe_multi") && strcmp(argv[1], "write_user"))) {
-    fprintf(stderr, "usage: has_facility fentry|kprobe|fbt|uprobe_multi|write_user\n");
+       strcmp(argv[1], "uprobe_multi") && strcmp(argv[1], "write_user") &&
+       strcmp(argv[1], "optimized_uprobes"))) {
+    fprintf(stderr,
+            "usage: has_facility fentry|kprobe|fbt|uprobe_multi|write_user|optimized_uprobes\n");
     return 2;
   }
   /* Kernels before 5.11 charge BPF memory to RLIMIT_MEMLOCK. */
@@ -179,6 +252,16 @@ int main(int argc, char **argv) {
       return 0;
     }
     printf("uprobe_multi: unavailable (%s)\n", why);
+    return 1;
+  }
+
+  if (strcmp(argv[1], "optimized_uprobes") == 0) {
+    char why[128] = "";
+    if (try_optimized_uprobes(why, sizeof(why))) {
+      printf("optimized_uprobes: a uprobe on a 5-byte nop became a call\n");
+      return 0;
+    }
+    printf("optimized_uprobes: unavailable (%s)\n", why);
     return 1;
   }
 

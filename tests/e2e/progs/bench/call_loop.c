@@ -2,9 +2,10 @@
  * Calls an empty, non-inlined function N times on one CPU and prints the CPU
  * time (user + system) per call in nanoseconds ("%.1f\n"). bench/run.sh runs
  * it untraced and with a uprobe on the function; the difference is what a
- * pid/uprobe probe costs per call. Each call is followed by a USDT probe
- * site (bench:::call, a nop until traced), for what a traced USDT probe
- * costs per firing the same way.
+ * pid/uprobe probe costs per call. Each call is followed by two USDT probe
+ * sites, nops until traced, for what a traced USDT probe costs per firing
+ * the same way: bench:::call from <sys/sdt.h> and dtbench:::call from the
+ * header "dtrace -h" writes (dtbench.d).
  *
  *   call_loop [calls] [cpu] [wait]
  *
@@ -20,6 +21,8 @@
 #include <sys/resource.h>
 #include <sys/sdt.h>
 #include <unistd.h>
+
+#include "dtbench.h"
 
 __attribute__((noinline)) void empty_function(void) { __asm__ volatile(""); }
 
@@ -50,6 +53,7 @@ int main(int argc, char **argv) {
   for (long i = 0; i < calls; i++) {
     empty_function();
     STAP_PROBE1(bench, call, i);
+    DTBENCH_CALL(i);
   }
   double per_call = (cpu_time_ns() - start) / calls;
   char line[64];
