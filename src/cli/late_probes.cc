@@ -83,6 +83,11 @@ void LateProbes::AddTo(size_t index, pid_t pid) {
   const std::set<const Probe*> had(t.probes.begin(), t.probes.end());
   std::vector<const Probe*> added;
   std::map<const Probe*, std::map<int, uint32_t>> epids;
+  struct ProcessScope {
+    ProbeRegistry& registry;
+    ~ProcessScope() { registry.set_process_scope(0); }
+  } scope{registry_};
+  registry_.set_process_scope(pid);
   for (const auto& [clause, descriptions] : t.descriptions) {
     for (const std::string& description : descriptions) {
       std::vector<const Probe*> found;

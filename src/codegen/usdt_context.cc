@@ -8,8 +8,8 @@
 // when its macro was inlined in several places. ctx is the user registers
 // (struct pt_regs).
 //
-// A program whose clauses name the process by its pid (python$target,
-// myprov1234) also takes the probes of objects the process maps later
+// A program for one process (named by its pid, python$target, or found by
+// a provider glob, python*) also takes the probes of objects it maps later
 // (cli/late_probes.h): its tables are a late probe table
 // (codegen/late_probe_table.h), and the sites numbered past those known
 // when compiling have their operands there as descriptors, which argN
@@ -23,7 +23,6 @@
 #include "codegen/probe_context.h"
 #include "codegen/usdt_argument_gen.h"
 #include "codegen/usdt_site_table.h"
-#include "providers/probe_registry.h"
 #include "providers/usdt_provider.h"
 
 namespace dt {
@@ -38,7 +37,9 @@ class UsdtContext final : public IndexedProbeContext {
       : IndexedProbeContext(gen, first), pid_(UsdtData(first).pid) {
     for (const Probe* p : probes_)
       for (const UsdtSite& site : UsdtData(*p).sites) sites_.push_back(&site);
-    if (pid_ != 0 && NamedByPid()) {
+    // A process's probes, named by its pid or found by a provider glob
+    // (python*), take in the objects it loads later.
+    if (pid_ != 0) {
       UseLateTable(pid_, true);
       LateProbeTable& t = LateTable();
       if (t.site_capacity == 0) {
@@ -138,25 +139,6 @@ class UsdtContext final : public IndexedProbeContext {
       b.Jump(done);
     }
     b.Bind(done);
-  }
-
-  // Whether a description of a clause this program serves names the
-  // process by its pid (python$target): only those take the probes of
-  // objects it loads later. A glob over processes (python*) takes the
-  // probes they have when tracing starts, and costs them no stop at each
-  // dlopen.
-  bool NamedByPid() const {
-    for (const ClauseInfo& ci : gen_.info().clauses) {
-      bool serves = false;
-      for (const Probe* p : ci.probes) serves |= IndexOf(*p) >= 0;
-      if (!serves || ci.clause == nullptr) continue;
-      for (const ast::ProbeSpec& spec : ci.clause->probes) {
-        std::optional<UsdtProviderName> named =
-            ParseUsdtProviderName(SplitProbeSpec(spec.text).provider);
-        if (named && named->pid == pid_) return true;
-      }
-    }
-    return false;
   }
 
   // Operands that fetch alike have the same key (the text alone is not

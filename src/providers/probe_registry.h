@@ -15,6 +15,8 @@
 // format file is read until Args() asks for one probe's arguments.
 #pragma once
 
+#include <sys/types.h>
+
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -57,9 +59,16 @@ class ProbeRegistry {
   // and keeps it for the registry's lifetime.
   Probe& Add(Probe p);
 
+  // A description matched again for one process only (it loaded objects
+  // while traced): providers that look through every running process for
+  // a glob (usdt's python*) look at this one alone. 0: every process.
+  void set_process_scope(pid_t pid) { process_scope_ = pid; }
+  pid_t process_scope() const { return process_scope_; }
+
  private:
   std::vector<std::unique_ptr<Probe>> probes_;
   mutable std::unordered_map<uint32_t, std::vector<ProbeArg>> args_;  // by probe id
+  pid_t process_scope_ = 0;
 };
 
 // True when `pattern` (a description field, globs allowed) matches `value`.

@@ -3,9 +3,9 @@
 //
 // Each provider gives its table (Provider::Attributes()); they follow the
 // Dynamic Tracing Guide (dtrace, profile, syscall) and Oracle's Linux DTrace
-// for sdt, its provider of kernel tracepoints. The probe description attributes of one probe are the minimum
-// over the provider row and the rows of the module, function and name fields
-// that are not empty (an empty field names nothing, so it does not count).
+// for sdt, its provider of kernel tracepoints. The probe description attributes of one probe are
+// the minimum over the provider row and the rows of the module, function and name fields that are
+// not empty (an empty field names nothing, so it does not count).
 #pragma once
 
 #include <optional>

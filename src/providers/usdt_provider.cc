@@ -311,6 +311,10 @@ class Usdt final : public Provider {
       return;
     }
     NewProbes added(this, registry);
+    if (registry.process_scope() > 0) {
+      if (IsProcessGlob(desc.provider)) CreateForProcess(desc, registry.process_scope(), added);
+      return;
+    }
     for (const std::string& path : UsdtPathList()) CreateForFile(desc, path, added);
     if (!IsProcessGlob(desc.provider)) return;
     for (pid_t pid : RunningProcesses()) CreateForProcess(desc, pid, added);

@@ -19,8 +19,10 @@
 // reads (codegen/usdt_site_table.h). With -Z, a description that names the
 // process by its pid and matches nothing yet makes a placeholder probe
 // (SetUsdtPlaceholders), so its clause has a program for them to join. A
-// process only a provider glob names (python*) is not watched: it is not
-// stopped at each dlopen, and what it loads later is not looked at.
+// process a provider glob (python*) found when tracing started is watched
+// the same way; matched again, the glob looks at that process alone
+// (ProbeRegistry::process_scope). A process that has none of the glob's
+// probes when tracing starts is not looked at again.
 //
 // One probe may have several sites (a probe macro inlined twice in one
 // function); each site keeps its own argument operands. All probes of a

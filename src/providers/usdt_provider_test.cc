@@ -92,6 +92,21 @@ TEST(UsdtProviderTest, OtherProvidersAndProcessesMatchNothing) {
   EXPECT_TRUE(registry.Match("dt_usdt_test99999999:::").empty());
 }
 
+TEST(UsdtProviderTest, AProcessScopeLimitsAProviderGlobToThatProcess) {
+  ProbeRegistry registry{KernelEventList{}};
+  // A glob looks at every process but dtrace's own (this one); others
+  // running this test may match.
+  for (const Probe* p : registry.Match("dt_usdt_tes*:::")) EXPECT_NE(UsdtData(*p).pid, getpid());
+  // Matched again for one process (it loaded objects), it looks at that one
+  // alone: here this one, which it never looks at otherwise.
+  registry.set_process_scope(getpid());
+  std::vector<const Probe*> found = registry.Match("dt_usdt_tes*:::");
+  registry.set_process_scope(0);
+  size_t ours = 0;
+  for (const Probe* p : found) ours += UsdtData(*p).pid == getpid();
+  EXPECT_EQ(ours, 3u);
+}
+
 TEST(UsdtProviderTest, WithZAProcessDescriptionThatNamesNothingKeepsAPlaceholder) {
   ProbeRegistry registry{KernelEventList{}};
   EXPECT_TRUE(registry.Match(Self() + ":libnotyet.so::fire").empty()) << "without -Z";
