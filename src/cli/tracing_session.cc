@@ -561,6 +561,15 @@ void TracingSession::Setopt(const ActionDesc& a, const uint8_t* record) {
   sink_->SetOptions(OutputOptions());
 }
 
+namespace {
+
+// How long a record may wait in the buffer before it is printed: output
+// keeps up with the traced program for the eye, and the loop wakes 100
+// times a second at most when little is traced.
+constexpr std::chrono::milliseconds kRecordLookInterval(10);
+
+}  // namespace
+
 void TracingSession::TraceUntilStopped() {
   EventWait wait;
   wait.Add(ring_->reader.epoll_fd(), kRingReady);
@@ -577,6 +586,9 @@ void TracingSession::TraceUntilStopped() {
     int timeout_ms = 0;
     if (!more) {
       auto wait_for = std::chrono::ceil<std::chrono::milliseconds>(next_report - Clock::now());
+      // Programs wake this loop only when the buffer is filling
+      // (codegen's GenRingOutput), so it looks for records on its own.
+      wait_for = std::min(wait_for, kRecordLookInterval);
       // Without a pidfd, look at the target often enough to end promptly.
       if (target_polled) wait_for = std::min(wait_for, std::chrono::milliseconds(100));
       timeout_ms = static_cast<int>(std::max<int64_t>(0, wait_for.count()));

@@ -246,14 +246,28 @@ void FunctionGen::EmitFault(FaultKind kind, Reg addr) {
   b_.Store(4, R10, static_cast<int16_t>(rec + offsetof(RecordHeader, probe_id)), R0);
   b_.Call(BPF_FUNC_get_smp_processor_id);
   b_.Store(4, R10, static_cast<int16_t>(rec + offsetof(RecordHeader, cpu)), R0);
-  b_.LoadMapFd(R1, shared_.ring);
-  b_.Mov(R2, R10);
-  b_.AluImm(BPF_ADD, R2, rec);
-  b_.MovImm(R3, sizeof(ErrorRecord));
-  b_.MovImm(R4, 0);
-  b_.Call(BPF_FUNC_ringbuf_output);
+  GenRingOutput(R10, rec, sizeof(ErrorRecord));
   b_.Jump(clause_end_);
   ReleaseSlotsTo(mark);
+}
+
+void FunctionGen::GenRingOutput(Reg base, int32_t offset, uint32_t size) {
+  // Past a quarter of the buffer, wake the consumer now: it would drain the
+  // buffer at its next look anyway, but a fast writer could fill it first.
+  const uint32_t wake_at = options_.bufsize / 4;
+  Label quiet = b_.NewLabel();
+  b_.LoadMapFd(R1, shared_.ring);
+  b_.MovImm(R2, BPF_RB_AVAIL_DATA);
+  b_.Call(BPF_FUNC_ringbuf_query);
+  b_.MovImm(R4, BPF_RB_NO_WAKEUP);
+  b_.JumpIfImm(BPF_JLT, R0, static_cast<int32_t>(wake_at), quiet);
+  b_.MovImm(R4, BPF_RB_FORCE_WAKEUP);
+  b_.Bind(quiet);
+  b_.LoadMapFd(R1, shared_.ring);
+  b_.Mov(R2, base);
+  b_.AluImm(BPF_ADD, R2, offset);
+  b_.MovImm(R3, static_cast<int32_t>(size));
+  b_.Call(BPF_FUNC_ringbuf_output);
 }
 
 void FunctionGen::CommitRecord() {
@@ -273,12 +287,7 @@ void FunctionGen::CommitRecord() {
   b_.Call(BPF_FUNC_get_smp_processor_id);
   b_.Store(4, R7, static_cast<int16_t>(base + offsetof(RecordHeader, cpu)), R0);
   if (fill_counts_) GenFillCheck(record_size_, true, sent);
-  b_.LoadMapFd(R1, shared_.ring);
-  b_.Mov(R2, R7);
-  b_.AluImm(BPF_ADD, R2, base);
-  b_.MovImm(R3, static_cast<int32_t>(record_size_));
-  b_.MovImm(R4, 0);
-  b_.Call(BPF_FUNC_ringbuf_output);
+  GenRingOutput(R7, base, record_size_);
   // A full buffer loses the record: count it for this CPU, as DTrace does.
   b_.JumpIfImm(BPF_JEQ, R0, 0, sent);
   GenCountDrop(kDropPrincipal);

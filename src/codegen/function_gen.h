@@ -181,6 +181,11 @@ class FunctionGen {
   void AddAction(ActionDesc a);
   void StoreResultToField(const FieldDesc& f, const Type* t);
   void CommitRecord();
+  // Sends `size` bytes at base + offset to the principal buffer; r0 is the
+  // helper's result. The consumer is woken only when the buffer is filling
+  // (it looks every few milliseconds anyway): a wake-up per record costs
+  // more than the rest of the probe.
+  void GenRingOutput(bpf::Reg base, int32_t offset, uint32_t size);
   // bufpolicy=fill: when the bytes sent so far plus `bytes` pass the limit,
   // sets the exit() flag (tracing stops) and jumps to `full`.
   void GenFillCheck(uint32_t bytes, bool reserve, bpf::Label full);
