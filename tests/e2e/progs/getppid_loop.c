@@ -24,29 +24,16 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-static double cpu_time_ns(void) {
-  struct rusage usage;
-  getrusage(RUSAGE_SELF, &usage);
-  return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e9 +
-         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e3;
-}
+#include "loop_timing.h"
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   long calls = argc > 1 ? atol(argv[1]) : 5000000;
   if (calls <= 0) calls = 1;
-  if (argc > 2) {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(atoi(argv[2]), &set);
-    if (sched_setaffinity(0, sizeof(set), &set) != 0) {
-      perror("getppid_loop: sched_setaffinity");
-      return 1;
-    }
-  }
+  if (argc > 2 && loop_pin_to_cpu("getppid_loop", argv[2]) != 0) return 1;
   const char* mode = argc > 3 ? argv[3] : "getppid";
   int zero = open("/dev/zero", O_RDONLY);
   char byte;
-  double start = cpu_time_ns();
+  double start = loop_cpu_time_ns();
   if (strcmp(mode, "read") == 0) {
     for (long i = 0; i < calls; i++)
       if (read(zero, &byte, 1) != 1) return 1;
@@ -59,7 +46,7 @@ int main(int argc, char **argv) {
     /* The raw syscall, so no libc wrapper could ever answer from a cache. */
     for (long i = 0; i < calls; i++) syscall(SYS_getppid);
   }
-  double per_call = (cpu_time_ns() - start) / calls;
+  double per_call = (loop_cpu_time_ns() - start) / calls;
   char line[64];
   int length = snprintf(line, sizeof(line), "%.1f\n", per_call);
   if (write(STDOUT_FILENO, line, length) != length) return 1;

@@ -67,30 +67,46 @@ static int try_fentry(char *why, size_t why_size) {
   return attached;
 }
 
-static int try_kprobe(char *why, size_t why_size) {
-  FILE *type_file = fopen("/sys/bus/event_source/devices/kprobe/type", "r");
+/* The perf event type of the kprobe or uprobe PMU; -1 and why if none. */
+static int read_pmu_type(const char *pmu, char *why, size_t why_size) {
+  char path[128];
+  snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type", pmu);
+  FILE *type_file = fopen(path, "r");
   int pmu_type;
   if (!type_file) {
-    snprintf(why, why_size, "no kprobe PMU (%s)", strerror(errno));
-    return 0;
+    snprintf(why, why_size, "no %s PMU (%s)", pmu, strerror(errno));
+    return -1;
   }
   int read_ok = fscanf(type_file, "%d", &pmu_type) == 1;
   fclose(type_file);
   if (!read_ok) {
-    snprintf(why, why_size, "unreadable kprobe PMU type");
-    return 0;
+    snprintf(why, why_size, "unreadable %s PMU type", pmu);
+    return -1;
   }
+  return pmu_type;
+}
+
+/* A kprobe (config1 the function's name) or uprobe (config1 the file's
+ * path, config2 the offset) perf event for pid on cpu; -1 and why if none. */
+static int open_probe_event(const char *pmu, uint64_t config1, uint64_t config2, int pid, int cpu,
+                            char *why, size_t why_size) {
+  int pmu_type = read_pmu_type(pmu, why, why_size);
+  if (pmu_type < 0) return -1;
   struct perf_event_attr attr;
   memset(&attr, 0, sizeof(attr));
   attr.size = sizeof(attr);
   attr.type = (uint32_t)pmu_type;
-  attr.config1 = (uint64_t)(uintptr_t)kFunction; /* kprobe_func */
+  attr.config1 = config1;
+  attr.config2 = config2;
   attr.sample_period = 1;
-  int event = (int)syscall(SYS_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
-  if (event < 0) {
-    snprintf(why, why_size, "perf_event_open refused (%s)", strerror(errno));
-    return 0;
-  }
+  int event = (int)syscall(SYS_perf_event_open, &attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+  if (event < 0) snprintf(why, why_size, "perf_event_open refused (%s)", strerror(errno));
+  return event;
+}
+
+static int try_kprobe(char *why, size_t why_size) {
+  int event = open_probe_event("kprobe", (uint64_t)(uintptr_t)kFunction, 0, -1, 0, why, why_size);
+  if (event < 0) return 0;
   int prog =
       bpf_prog_load(BPF_PROG_TYPE_KPROBE, "has_facility", "GPL", kReturnZero, kReturnZeroLen, NULL);
   int attached = 0;
@@ -119,8 +135,8 @@ struct uprobe_multi_link_attr {
 static int try_uprobe_multi(char *why, size_t why_size) {
   LIBBPF_OPTS(bpf_prog_load_opts, opts);
   opts.expected_attach_type = (enum bpf_attach_type)kUprobeMultiAttachType;
-  int prog = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "has_facility", "GPL", kReturnZero,
-                           kReturnZeroLen, &opts);
+  int prog = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "has_facility", "GPL", kReturnZero, kReturnZeroLen,
+                           &opts);
   if (prog < 0) {
     snprintf(why, why_size, "load refused (%s)", strerror(errno));
     return 0;
@@ -201,27 +217,11 @@ static int try_optimized_uprobes(char *why, size_t why_size) {
     snprintf(why, why_size, "no file mapping holds this program's code");
     return 0;
   }
-  FILE *type_file = fopen("/sys/bus/event_source/devices/uprobe/type", "r");
-  int pmu_type;
-  int read_ok = type_file && fscanf(type_file, "%d", &pmu_type) == 1;
-  if (type_file) fclose(type_file);
-  if (!read_ok) {
-    snprintf(why, why_size, "no uprobe PMU");
-    return 0;
-  }
-  struct perf_event_attr attr;
-  memset(&attr, 0, sizeof(attr));
-  attr.size = sizeof(attr);
-  attr.type = (unsigned)pmu_type;
-  attr.config1 = (unsigned long)path;
-  attr.config2 = site - start + offset;
-  int event = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
-  if (event < 0) {
-    snprintf(why, why_size, "uprobe refused (%s)", strerror(errno));
-    return 0;
-  }
-  int prog = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "has_facility", "GPL", kReturnZero,
-                           kReturnZeroLen, NULL);
+  int event = open_probe_event("uprobe", (uint64_t)(uintptr_t)path, site - start + offset, 0, -1,
+                               why, why_size);
+  if (event < 0) return 0;
+  int prog =
+      bpf_prog_load(BPF_PROG_TYPE_KPROBE, "has_facility", "GPL", kReturnZero, kReturnZeroLen, NULL);
   int attached = prog >= 0 && ioctl(event, PERF_EVENT_IOC_SET_BPF, prog) == 0 &&
                  ioctl(event, PERF_EVENT_IOC_ENABLE, 0) == 0;
   if (!attached) snprintf(why, why_size, "BPF program not attached (%s)", strerror(errno));
@@ -233,11 +233,23 @@ static int try_optimized_uprobes(char *why, size_t why_size) {
   return optimized;
 }
 
+/* The facilities one attempt tells: name, attempt, what it says when it works. */
+static const struct {
+  const char *name;
+  int (*attempt)(char *why, size_t why_size);
+  const char *works;
+} kSingleTries[] = {
+    {"uprobe_multi", try_uprobe_multi, "the multi-uprobe link works"},
+    {"optimized_uprobes", try_optimized_uprobes, "a uprobe on a 5-byte nop became a call"},
+    {"write_user", try_write_user, "bpf_probe_write_user is allowed"},
+};
+
 int main(int argc, char **argv) {
-  if (argc != 2 ||
-      (strcmp(argv[1], "fentry") && strcmp(argv[1], "kprobe") && strcmp(argv[1], "fbt") &&
-       strcmp(argv[1], "uprobe_multi") && strcmp(argv[1], "write_user") &&
-       strcmp(argv[1], "optimized_uprobes"))) {
+  int known = argc == 2 &&
+              (!strcmp(argv[1], "fentry") || !strcmp(argv[1], "kprobe") || !strcmp(argv[1], "fbt"));
+  for (size_t i = 0; argc == 2 && i < sizeof(kSingleTries) / sizeof(kSingleTries[0]); i++)
+    known |= strcmp(argv[1], kSingleTries[i].name) == 0;
+  if (!known) {
     fprintf(stderr,
             "usage: has_facility fentry|kprobe|fbt|uprobe_multi|write_user|optimized_uprobes\n");
     return 2;
@@ -245,33 +257,14 @@ int main(int argc, char **argv) {
   /* Kernels before 5.11 charge BPF memory to RLIMIT_MEMLOCK. */
   struct rlimit unlimited = {RLIM_INFINITY, RLIM_INFINITY};
   setrlimit(RLIMIT_MEMLOCK, &unlimited);
-  if (strcmp(argv[1], "uprobe_multi") == 0) {
+  for (size_t i = 0; i < sizeof(kSingleTries) / sizeof(kSingleTries[0]); i++) {
+    if (strcmp(argv[1], kSingleTries[i].name) != 0) continue;
     char why[128] = "";
-    if (try_uprobe_multi(why, sizeof(why))) {
-      printf("uprobe_multi: the multi-uprobe link works\n");
+    if (kSingleTries[i].attempt(why, sizeof(why))) {
+      printf("%s: %s\n", kSingleTries[i].name, kSingleTries[i].works);
       return 0;
     }
-    printf("uprobe_multi: unavailable (%s)\n", why);
-    return 1;
-  }
-
-  if (strcmp(argv[1], "optimized_uprobes") == 0) {
-    char why[128] = "";
-    if (try_optimized_uprobes(why, sizeof(why))) {
-      printf("optimized_uprobes: a uprobe on a 5-byte nop became a call\n");
-      return 0;
-    }
-    printf("optimized_uprobes: unavailable (%s)\n", why);
-    return 1;
-  }
-
-  if (strcmp(argv[1], "write_user") == 0) {
-    char why[128] = "";
-    if (try_write_user(why, sizeof(why))) {
-      printf("write_user: bpf_probe_write_user is allowed\n");
-      return 0;
-    }
-    printf("write_user: unavailable (%s)\n", why);
+    printf("%s: unavailable (%s)\n", kSingleTries[i].name, why);
     return 1;
   }
 
