@@ -64,14 +64,14 @@ class SpecParser {
       }
     }
     if (!Take(')') || !s_.empty()) return Fail("unexpected text");
-    if (a.reg && a.reg->dwarf == 16) {
+    if (a.reg && a.reg->is_instruction_pointer()) {
       // %rip: the symbol's address in the object, whatever the pc is.
       if (a.symbol.empty()) return Fail("%rip-relative operand without a symbol");
       if (a.index) return Fail("%rip cannot be indexed");
       a.reg.reset();
     }
     if (!a.reg && !a.index && a.symbol.empty()) return Fail("memory operand without base");
-    if (a.index && a.index->dwarf == 16) return Fail("%rip cannot be an index");
+    if (a.index && a.index->is_instruction_pointer()) return Fail("%rip cannot be an index");
     return a;
   }
 

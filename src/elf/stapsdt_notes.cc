@@ -17,7 +17,6 @@ bool ReadAddress(ByteReader* r, int address_size, uint64_t* v) {
 
 // Whether the site at file offset `site` is "nop; nopl 0x0(%rax,%rax,1)".
 bool Nop5Follows(const ElfFile& file, uint64_t site) {
-  static constexpr std::string_view kNopThenNop5("\x90\x0f\x1f\x44\x00\x00", 6);
   std::optional<std::string_view> bytes = file.FileRange(site, kNopThenNop5.size());
   return bytes && *bytes == kNopThenNop5;
 }

@@ -41,6 +41,9 @@ struct SdtProbe {
   std::string argument_error;
 };
 
+// A site's bytes when nop5_follows: nop, then nopl 0x0(%rax,%rax,1).
+inline constexpr std::string_view kNopThenNop5("\x90\x0f\x1f\x44\x00\x00", 6);
+
 struct SdtProbes {
   std::vector<SdtProbe> probes;  // in note order
   std::vector<std::string> errors;

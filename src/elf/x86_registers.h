@@ -28,6 +28,9 @@ struct X86Register {
   uint16_t pt_regs_offset;  // byte offset of the value in pt_regs (slot + 1 for %ah..%dh)
   uint8_t size;             // bytes: 1, 2, 4 or 8
   int8_t dwarf;             // DWARF number of the full register (rax 0 .. r15 15, rip 16)
+
+  // %rip or %eip: its value depends on where the probe is, not on the code.
+  bool is_instruction_pointer() const { return pt_regs_offset == pt_regs::kRip; }
 };
 
 // The register named (with or without a leading '%'), any width.

@@ -70,9 +70,8 @@ std::optional<uint64_t> LoadBias(const elf::Mapping& m, const elf::ElfFile& elf)
 // %rip itself is one byte further, so a note reading %rip stays put.
 bool FiresAtNop5(const elf::SdtProbe& note) {
   if (!note.nop5_follows || !runtime::HasOptimizedUprobes()) return false;
-  constexpr int kRipDwarfNumber = 16;
   for (const elf::SdtArgument& arg : note.arguments)
-    if (arg.kind == elf::SdtOperandKind::kRegister && arg.reg && arg.reg->dwarf == kRipDwarfNumber)
+    if (arg.kind == elf::SdtOperandKind::kRegister && arg.reg && arg.reg->is_instruction_pointer())
       return false;
   return true;
 }
